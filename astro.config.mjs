@@ -1,0 +1,11 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'https://stree.example',
+  output: 'static',
+  integrations: [react()],
+  build: { format: 'directory' },
+  prefetch: false,
+});
