@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { nextTabIndex } from '../lib/tab-keys';
+import StoryCard, { type StoryCardProps } from './StoryCard';
+import styles from './GalleryTabs.module.css';
+
+export interface GalleryCategory {
+  id: string;
+  title: string;
+  description: string;
+  href: string;
+  cards: StoryCardProps[];
+}
+
+interface Props {
+  categories: GalleryCategory[];
+  strings: { label: string; seeAll: string; scrollBack: string; scrollOn: string };
+}
+
+/**
+ * The Salaam Stree tabs. Before JavaScript runs each tab is a link to its category's page, so
+ * every story stays one tap away; once hydrated they become ARIA tabs over the same layout.
+ */
+export default function GalleryTabs({ categories, strings }: Props) {
+  const baseId = useId();
+  const [isHydrated, setIsHydrated] = useState(false);
+  const [active, setActive] = useState(0);
+  const [overflows, setOverflows] = useState(false);
+  const strip = useRef<HTMLDivElement>(null);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => setIsHydrated(true), []);
+
+  useEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isHydrated]);
+
+  function select(index: number) {
+    setActive(index);
+    tabs.current[index]?.focus();
+    tabs.current[index]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const next = nextTabIndex(event.key, active, categories.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+  }
+
+  const scrollStrip = (direction: 1 | -1) =>
+    strip.current?.scrollBy({ left: direction * strip.current.clientWidth * 0.8, behavior: 'smooth' });
+  const tabId = (i: number) => `${baseId}-tab-${i}`;
+  const panelId = (i: number) => `${baseId}-panel-${i}`;
+  const current = categories[active]!;
+
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.stripRow}>
+        {overflows && (
+          <button type="button" className={styles.scroll} tabIndex={-1} onClick={() => scrollStrip(-1)}>
+            <span aria-hidden="true">‹</span><span className="visually-hidden">{strings.scrollBack}</span>
+          </button>
+        )}
+        <div ref={strip} className={styles.strip} {...(isHydrated
+          ? { role: 'tablist', 'aria-label': strings.label, onKeyDown }
+          : {})}>
+          {categories.map((category, index) =>
+            isHydrated ? (
+              <button key={category.id} ref={(el) => { tabs.current[index] = el; }} type="button" role="tab"
+                id={tabId(index)} aria-selected={index === active} aria-controls={panelId(index)}
+                tabIndex={index === active ? 0 : -1} className={styles.tab} onClick={() => select(index)}>
+                {category.title}
+              </button>
+            ) : (
+              <a key={category.id} href={category.href} className={styles.tab}
+                aria-current={index === active ? 'true' : undefined}>{category.title}</a>
+            ),
+          )}
+        </div>
+        {overflows && (
+          <button type="button" className={styles.scroll} tabIndex={-1} onClick={() => scrollStrip(1)}>
+            <span aria-hidden="true">›</span><span className="visually-hidden">{strings.scrollOn}</span>
+          </button>
+        )}
+      </div>
+
+      <div className={styles.panel} {...(isHydrated
+        ? { role: 'tabpanel', id: panelId(active), 'aria-labelledby': tabId(active), tabIndex: 0 }
+        : {})}>
+        <p className={styles.description}>{current.description}</p>
+        <ul className={styles.cards}>
+          {current.cards.map((card) => (
+            <li key={card.href}>
+              <StoryCard {...card} />
+            </li>
+          ))}
+        </ul>
+        <a className={styles.all} href={current.href}>{strings.seeAll.replace('{category}', current.title)}</a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { IslandImage } from '../lib/island-image';
+import styles from './StoryCard.module.css';
+
+export interface StoryCardProps {
+  href: string;
+  name: string;
+  summary: string;
+  image: IslandImage;
+}
+
+/** A story's card: used inside the gallery island and, as static HTML, on category pages. */
+export default function StoryCard({ href, name, summary, image }: StoryCardProps) {
+  return (
+    <a className={styles.card} href={href}>
+      <img {...image} className={styles.image} loading="lazy" decoding="async" />
+      <span className={styles.body}>
+        <span className={styles.title}>{name}</span>
+        <span className={styles.summary}>“{summary}”</span>
+      </span>
+      <svg className={styles.arrow} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none"
+        stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M5 12h14M13 6l6 6-6 6" />
+      </svg>
+    </a>
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+
+const DRAWER_WIDTH = 300; // spec §9
+const LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact'];
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/home');
+});
+
+async function openDrawer(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: /menu/i }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the menu opens a 300 px drawer on the right with the logo, links, social icons and Empower Bharat', async ({ page }) => {
+  const dialog = await openDrawer(page);
+  // Polled: the drawer slides in from the right edge.
+  await expect.poll(async () => Math.round((await dialog.boundingBox())?.x ?? 0)).toBe(360 - DRAWER_WIDTH);
+  expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(DRAWER_WIDTH);
+  await expect(dialog.getByRole('img', { name: /STREE/ })).toBeVisible();
+  for (const name of LINKS) await expect(dialog.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Facebook', 'Instagram', 'YouTube', 'LinkedIn', 'X (Twitter)']) {
+    await expect(dialog.getByRole('link', { name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toBeVisible();
+  }
+  await expect(dialog.getByRole('link', { name: /Empower Bharat/ })).toBeVisible();
+});
+
+test('the header links are folded away below 900 px', async ({ page }) => {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+});
+
+test('opening the drawer moves focus into it', async ({ page }) => {
+  const dialog = await openDrawer(page);
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+});
+
+test('a drawer link closes the drawer', async ({ page }) => {
+  const dialog = await openDrawer(page);
+  await dialog.getByRole('link', { name: 'Teams', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#teams$/);
+});
+
+test('any key but Tab and Shift closes the drawer and gives focus back', async ({ page }) => {
+  for (const key of ['Escape', 'a', 'ArrowDown']) {
+    const dialog = await openDrawer(page);
+    await page.keyboard.press(key);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /menu/i })).toBeFocused();
+  }
+});
+
+test('Tab and Shift keep the drawer open, and Tab stays inside it', async ({ page }) => {
+  const dialog = await openDrawer(page);
+  await page.keyboard.press('Shift');
+  for (let i = 0; i < 15; i += 1) await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+});
+
+test('Enter on a focused drawer link follows it and closes the drawer', async ({ page }) => {
+  const dialog = await openDrawer(page);
+  await dialog.getByRole('link', { name: 'Contact', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#contact$/);
+});

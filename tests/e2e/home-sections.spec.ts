@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+const SECTIONS = [
+  ['home', 'Home'],
+  ['about', 'About Us'],
+  ['focus', 'Our Focus'],
+  ['teams', 'Teams'],
+  ['salaamstree', 'Salaam Stree'],
+  ['contact', 'Contact'],
+] as const; // spec §2 and DESIGN.md's interface contract
+
+test('every section id is on /home, in the spec order', async ({ page }) => {
+  await page.goto('/home');
+  const ids = await page.locator(SECTIONS.map(([id]) => `#${id}`).join(', ')).evaluateAll((nodes) =>
+    nodes.map((node) => node.id),
+  );
+  expect(ids).toEqual(SECTIONS.map(([id]) => id));
+});
+
+for (const width of [360, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    for (const [id, label] of SECTIONS) {
+      test(`the ${label} link brings #${id} into view below the header`, async ({ page }) => {
+        await page.goto('/home');
+        if (width < 900) {
+          await page.getByRole('button', { name: /menu/i }).click();
+          await page.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
+        } else {
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+        }
+        await expect(page).toHaveURL(new RegExp(`#${id}$`));
+        const section = page.locator(`#${id}`);
+        await expect(section).toBeInViewport();
+        const header = await page.locator('header').first().boundingBox();
+        await expect
+          .poll(async () => (await section.boundingBox())?.y ?? -1)
+          .toBeGreaterThanOrEqual((header?.height ?? 0) - 1);
+      });
+    }
+  });
+}
+
+test('/home reads without JavaScript: headings of every section are there', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/home');
+  for (const name of ['What We Do:', 'Our Focus', 'Teams', 'Salaam Stree', 'Share your Stories']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeAttached();
+  }
+  // The menu control is a link to the footer's list of links until JavaScript runs.
+  await page.getByRole('link', { name: /menu/i }).click();
+  await expect(page.getByRole('navigation', { name: 'On this site' })).toBeInViewport();
+  await context.close();
+});

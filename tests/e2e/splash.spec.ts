@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+const SPLASH_MS = 3000; // spec §9
+
+test('the splash shows the logo and a loading status', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByRole('img', { name: /STREE/ })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+});
+
+test('the splash goes to /home after 3 seconds, replacing itself in history', async ({ page }) => {
+  await page.goto('/404-before-splash');
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto('/');
+  await page.clock.runFor(SPLASH_MS - 100);
+  await expect(page).toHaveURL(/\/$/);
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/404-before-splash$/);
+});
+
+test('without JavaScript the splash still leads to /home', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/, { timeout: SPLASH_MS + 5000 });
+  await context.close();
+});

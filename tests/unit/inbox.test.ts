@@ -1,0 +1,166 @@
+// The local story inbox over real HTTP, writing to a temporary CSV (DESIGN.md, story form).
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createInbox } from '../../server/inbox.js';
+import { NAME_MAX, STORY_MAX } from '../../server/story-fields.js';
+
+const HEADER = ['Received', 'Name', 'Phone', 'Story'];
+const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
+
+let dir: string;
+let file: string;
+let server: Server;
+let url: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stree-inbox-'));
+  file = join(dir, 'data', 'stories.csv'); // the folder does not exist yet
+  server = createServer(createInbox({ file }));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stories`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+  await rm(dir, { recursive: true, force: true });
+});
+
+function post(body: unknown, contentType = 'application/json') {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** The saved rows, without the header. */
+function savedRows(): string[][] {
+  const records: string[][] = parse(readFileSync(file), { bom: true });
+  expect(records[0]).toEqual(HEADER);
+  return records.slice(1);
+}
+
+test('a valid story is answered 201 and saved as one row with the time received', async () => {
+  const before = Date.now();
+  const response = await post(STORY);
+  expect(response.status).toBe(201);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(await response.json()).toEqual({ ok: true });
+
+  const rows = savedRows();
+  expect(rows).toHaveLength(1);
+  const [received, ...values] = rows[0];
+  expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story]);
+  expect(new Date(received).toISOString()).toBe(received);
+  expect(Date.parse(received)).toBeGreaterThanOrEqual(before);
+  expect(Date.parse(received)).toBeLessThanOrEqual(Date.now());
+});
+
+test('a new file starts with a BOM so Excel reads Hindi, then the header row', async () => {
+  await post(STORY);
+  expect(readFileSync(file, 'utf8').startsWith('\uFEFFReceived,Name,Phone,Story\n')).toBe(true);
+});
+
+describe('a bad request gets its status, a JSON error and writes nothing', () => {
+  test.each([
+    ['GET', 405, () => fetch(url)],
+    ['text/plain', 415, () => post(STORY, 'text/plain')],
+    ['a body over 16 KB', 413, () => post({ ...STORY, Story: 'a'.repeat(16 * 1024) })],
+    ['malformed JSON', 400, () => post('{"Name": "Asha",')],
+    ['a missing field', 422, () => post({ Name: 'Asha', Phone: '9876543210' })],
+    ['a whitespace-only name', 422, () => post({ ...STORY, Name: ' \t\n ' })],
+    ['a phone of 9 digits', 422, () => post({ ...STORY, Phone: '987654321' })],
+    ['a phone of 11 digits', 422, () => post({ ...STORY, Phone: '98765432101' })],
+    ['letters in the phone', 422, () => post({ ...STORY, Phone: '98765abcde' })],
+    ['an unknown key', 422, () => post({ ...STORY, consent: true })],
+  ])('%s → %i', async (_, status, send) => {
+    const response = await send();
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await response.json();
+    expect(body.error).toEqual(expect.any(String));
+    expect(body.error.length).toBeGreaterThan(10);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+test('a GET is told to use POST in the Allow header', async () => {
+  const response = await fetch(url);
+  expect(response.headers.get('allow')).toBe('POST');
+});
+
+test('a validation error names each field to fix, unknown keys included', async () => {
+  const response = await post({ Name: '', Phone: '12', Story: 'x', consent: true });
+  const { error, fields } = await response.json();
+  expect(Object.keys(fields).sort()).toEqual(['Name', 'Phone', 'consent']);
+  expect(error).toContain('consent');
+});
+
+test('a charset parameter on the JSON content type is accepted', async () => {
+  const response = await post(STORY, 'application/json; charset=UTF-8');
+  expect(response.status).toBe(201);
+});
+
+test('a body passing 16 KB is refused before the client has finished sending it', async () => {
+  // Chunked, so no Content-Length gives the size away: the inbox has to count.
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    req.on('response', (response) => resolve(response.statusCode ?? 0));
+    req.on('error', reject);
+    req.write(`{"Name":"Asha","Phone":"9876543210","Story":"${'a'.repeat(17 * 1024)}`);
+    // Never ended: only an early answer settles the promise.
+  });
+  expect(status).toBe(413);
+  expect(existsSync(file)).toBe(false);
+});
+
+test('a story at the form maximum lengths in Devanagari fits under the body limit', async () => {
+  const response = await post({ ...STORY, Name: 'न'.repeat(NAME_MAX), Story: 'क'.repeat(STORY_MAX) });
+  expect(response.status).toBe(201);
+  expect(savedRows()[0][3]).toBe('क'.repeat(STORY_MAX));
+});
+
+test('a phone written as +91 98765 43210 is stored as 9876543210', async () => {
+  await post({ ...STORY, Phone: '+91 98765 43210' });
+  expect(savedRows()[0][2]).toBe('9876543210');
+});
+
+test.each(['=SUM(A1)', '+1', '-1', '@x'])(
+  'a value starting like a formula (%s) is stored behind an apostrophe',
+  async (value) => {
+    await post({ ...STORY, Name: value, Story: value });
+    const [, name, , story] = savedRows()[0];
+    expect(name).toBe(`'${value}`);
+    expect(story).toBe(`'${value}`);
+  },
+);
+
+test('commas, quotes, newlines, Devanagari and emoji in a story survive a round trip', async () => {
+  const story = 'Hello, "didi".\nमेरी कहानी: हम सुरक्षित हैं 🙏🏽\r\nLast line, done.';
+  await post({ ...STORY, Story: story });
+  expect(savedRows()[0][3]).toBe(story);
+});
+
+test('200 stories sent at once are saved as 200 whole rows, each name exactly once', async () => {
+  const names = Array.from({ length: 200 }, (_, i) => `Storyteller ${i}`);
+  const responses = await Promise.all(
+    names.map((Name, i) => post({ Name, Phone: '9876543210', Story: `Story ${i}, "quoted"\nline 2` })),
+  );
+  expect(responses.map((r) => r.status)).toEqual(names.map(() => 201));
+
+  const rows = savedRows(); // also checks the header appears once, at the top
+  expect(rows).toHaveLength(200);
+  expect(rows.map((row) => row[1]).sort()).toEqual([...names].sort());
+  for (const [, name, phone, story] of rows) {
+    expect(phone).toBe('9876543210');
+    expect(story).toBe(`Story ${name.split(' ')[1]}, "quoted"\nline 2`);
+  }
+});
