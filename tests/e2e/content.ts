@@ -29,3 +29,30 @@ export const settings = readJson<Settings>('settings/site.json');
 export function storyCategories() {
   return readFolder<{ title: string; order: number }>('story-categories').sort((a, b) => a.order - b.order);
 }
+
+export function bannerHeadings() {
+  return readFolder<{ heading: string; order: number }>('banner')
+    .sort((a, b) => a.order - b.order)
+    .map((slide) => slide.heading);
+}
+
+function frontmatterField(source: string, field: string) {
+  return source.match(new RegExp(`^${field}:\\s*["']?(.+?)["']?\\s*$`, 'm'))?.[1] ?? '';
+}
+
+/** The names of a story category's stories, in page order. */
+export function storyNames(categoryId: string): string[] {
+  const dir = join(CONTENT, 'stories', categoryId);
+  return readdirSync(dir)
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .map((source) => ({ name: frontmatterField(source, 'name'), order: Number(frontmatterField(source, 'order')) }))
+    .sort((a, b) => a.order - b.order)
+    .map((story) => story.name);
+}
+
+/** Story categories in page order, with their ids (file names). */
+export function storyCategoryIds() {
+  return readdirSync(join(CONTENT, 'story-categories'))
+    .map((file) => ({ id: file.replace(/\.json$/, ''), ...readJson<{ title: string; order: number }>(`story-categories/${file}`) }))
+    .sort((a, b) => a.order - b.order);
+}

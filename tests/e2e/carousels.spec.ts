@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+import { bannerHeadings } from './content';
+
+const AUTOPLAY_MS = 3000; // spec §9
+const headings = bannerHeadings();
+const banner = (page: Page) => page.locator('#home .swiper');
+const activeHeading = (page: Page) => banner(page).locator('.swiper-slide-active h2');
+
+/** Loop mode ignores a new slide change while one is still sliding, as a visitor's quick taps are. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const element = document.querySelector('#home .swiper') as (Element & { swiper?: { animating: boolean } }) | null;
+    return element?.swiper?.animating === false;
+  });
+}
+
+async function openWithClock(page: Page) {
+  await page.clock.install();
+  await page.goto('/home');
+  await expect(banner(page)).toHaveClass(/swiper-initialized/);
+  await expect(activeHeading(page)).toHaveText(headings[0]!);
+}
+
+for (const width of [360, 1280]) {
+  test.describe(`banner carousel at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    test('it advances by itself every 3 seconds and wraps around', async ({ page }) => {
+      await openWithClock(page);
+      await page.mouse.move(width - 1, 730);
+      for (const expected of [headings[1], headings[2], headings[0]]) {
+        await page.clock.runFor(AUTOPLAY_MS + 500);
+        await expect(activeHeading(page)).toHaveText(expected!);
+      }
+    });
+
+    test('hovering it pauses the autoplay', async ({ page }) => {
+      await openWithClock(page);
+      await banner(page).hover();
+      await page.clock.runFor(AUTOPLAY_MS * 2);
+      await expect(activeHeading(page)).toHaveText(headings[0]!);
+    });
+  });
+
+  test.describe(`banner controls at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    // The pointer rests on the carousel, which holds the autoplay still.
+    test.beforeEach(async ({ page }) => {
+      await page.goto('/home');
+      await expect(banner(page)).toHaveClass(/swiper-initialized/);
+      await banner(page).hover();
+      await expect(activeHeading(page)).toHaveText(headings[0]!);
+    });
+
+    test('the next and previous buttons and the bullets change slides', async ({ page }) => {
+      await banner(page).getByRole('button', { name: 'Next slide' }).click();
+      await expect(activeHeading(page)).toHaveText(headings[1]!);
+      await settled(page);
+      await banner(page).getByRole('button', { name: 'Previous slide' }).click();
+      await expect(activeHeading(page)).toHaveText(headings[0]!);
+      await settled(page);
+      await banner(page).getByRole('button', { name: 'Go to slide 3' }).click();
+      await expect(activeHeading(page)).toHaveText(headings[2]!);
+    });
+
+    test('arrow keys change slides', async ({ page }) => {
+      await page.keyboard.press('ArrowRight');
+      await expect(activeHeading(page)).toHaveText(headings[1]!);
+      await settled(page);
+      await page.keyboard.press('ArrowLeft');
+      await expect(activeHeading(page)).toHaveText(headings[0]!);
+    });
+
+    test('a swipe beyond 40 px changes the slide, a shorter one does not', async ({ page }) => {
+      const box = (await banner(page).boundingBox())!;
+      const y = box.y + box.height / 2;
+      const swipe = async (distance: number) => {
+        await page.mouse.move(box.x + box.width / 2, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 - distance, y, { steps: 8 });
+        await page.mouse.up();
+      };
+      await swipe(30);
+      await settled(page);
+      await expect(activeHeading(page)).toHaveText(headings[0]!);
+      await swipe(120);
+      await expect(activeHeading(page)).toHaveText(headings[1]!);
+    });
+  });
+}
+
+test('with reduced motion the banner does not move by itself', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/home');
+  await expect(banner(page)).toHaveClass(/swiper-initialized/);
+  await page.mouse.move(0, 700);
+  await page.clock.runFor(AUTOPLAY_MS * 3);
+  await expect(activeHeading(page)).toHaveText(headings[0]!);
+});
+
+test('without JavaScript the first banner slide shows first, at full width', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/home');
+  const first = page.locator('#home .swiper-slide').first();
+  await expect(first.locator('h2')).toHaveText(headings[0]!);
+  await expect(first).toBeInViewport();
+  expect(Math.round((await first.boundingBox())!.width)).toBe(360);
+  await context.close();
+});
+
+test('the focus and testimonial carousels offer previous and next buttons', async ({ page }) => {
+  await page.goto('/home');
+  for (const id of ['focus', 'teams']) {
+    const carousel = page.locator(`#${id} .swiper`);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole('button', { name: 'Next slide' })).toBeVisible();
+    await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeVisible();
+  }
+});
