@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.js';
 
 const PORT = Number(process.env.E2E_PORT) || 4400;
+/** Where stories sent during the e2e run land; tests read it back. */
+export const E2E_INBOX_FILE = 'test-results/e2e-inbox/stories.csv';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
   webServer: {
     command: 'node server/start.js',
     url: `http://localhost:${PORT}/home`,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), STORY_INBOX_FILE: E2E_INBOX_FILE },
     reuseExistingServer: false,
   },
 });

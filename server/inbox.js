@@ -3,7 +3,7 @@
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { FIELDS, validateStory } from './story-fields.js';
+import { FIELDS, validateStory } from '../src/lib/story-fields.js';
 
 export const BODY_LIMIT = 16 * 1024;
 export const COLUMNS = ['Received', ...FIELDS];

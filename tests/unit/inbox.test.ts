@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createInbox } from '../../server/inbox.js';
-import { NAME_MAX, STORY_MAX } from '../../server/story-fields.js';
+import { NAME_MAX, STORY_MAX } from '../../src/lib/story-fields.js';
 
 // A slow disk on demand: Linux keeps O_APPEND writes whole anyway, so only a pause between
 // looking at the file and writing to it shows appends that overlap.

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { en } from '../i18n/en';
+import { sendStory, type SendResult, type StoryFields } from '../lib/send-story';
+import { clearDraft, loadDraft, saveDraft } from '../lib/story-draft';
+import { NAME_MAX, STORY_MAX, normalisePhone } from '../lib/story-fields.js';
+import { showSnackbar } from '../stores/snackbar';
+import styles from './StoryForm.module.css';
+
+/** Ten digits, optionally after +91 or 0, with spaces or hyphens anywhere (as people write them). */
+const PHONE_PATTERN = '(\\+91|0)?[ \\-]*([0-9][ \\-]*){10}';
+const PHONE_MAX = 17;
+const EMPTY: StoryFields = { Name: '', Phone: '', Story: '' };
+
+interface Props {
+  endpoint: string;
+  /** Lets two forms on one page keep distinct ids. */
+  idPrefix: string;
+  strings: (typeof en)['form'];
+}
+
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
+  const [fields, setFields] = useState<StoryFields>(EMPTY);
+  const [consent, setConsent] = useState(false);
+  const [isSending, setIsSending] = useState(false);
+  const [error, setError] = useState('');
+  const [isRestored, setIsRestored] = useState(false);
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    const draft = loadDraft(storage());
+    if (draft) {
+      setFields(draft);
+      setIsRestored(true);
+    }
+  }, []);
+
+  function update(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    const { name, value } = event.target;
+    // `required` accepts spaces alone; the inbox would refuse them, so say so here.
+    event.target.setCustomValidity(value !== '' && value.trim() === '' ? strings.blank : '');
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    saveDraft(storage(), next);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setIsSending(true);
+    setError('');
+    const story = {
+      Name: fields.Name.trim(),
+      Phone: normalisePhone(fields.Phone) ?? fields.Phone.trim(),
+      Story: fields.Story.trim(),
+    };
+    const result = await sendStory(endpoint, story, { isOnline: () => navigator.onLine });
+    inFlight.current = false;
+    setIsSending(false);
+    if (result.ok) {
+      setFields(EMPTY);
+      setConsent(false);
+      setIsRestored(false);
+      clearDraft(storage());
+      showSnackbar(strings.success);
+    } else {
+      setError(failureMessage(result, strings));
+    }
+  }
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    // method and action matter only without JavaScript: never put a phone number in a GET address.
+    <form className={styles.form} method="post" action={endpoint} onSubmit={submit} aria-busy={isSending}>
+      {isRestored && <p className={styles.note}>{strings.restored}</p>}
+      <label htmlFor={id('name')}>{strings.name}</label>
+      <input id={id('name')} name="Name" autoComplete="name" required maxLength={NAME_MAX}
+        value={fields.Name} onChange={update} />
+
+      <label htmlFor={id('phone')}>{strings.phone}</label>
+      <input id={id('phone')} name="Phone" type="tel" inputMode="numeric" autoComplete="tel-national" required
+        pattern={PHONE_PATTERN} maxLength={PHONE_MAX} aria-describedby={id('phone-hint')}
+        value={fields.Phone} onChange={update} />
+      <p id={id('phone-hint')} className={styles.hint}>{strings.phoneHint}</p>
+
+      <label htmlFor={id('story')}>{strings.story}</label>
+      <textarea id={id('story')} name="Story" rows={6} required maxLength={STORY_MAX}
+        value={fields.Story} onChange={update} />
+
+      <label className={styles.consent}>
+        <input type="checkbox" name="consent" required checked={consent}
+          onChange={(event) => setConsent(event.target.checked)} />
+        <span>{strings.consent}</span>
+      </label>
+
+      <div role="alert" className={styles.error}>{error}</div>
+      <button type="submit" className="button" disabled={isSending}>{strings.submit}</button>
+      {isSending && <p className={styles.note} aria-live="polite">{strings.sending}</p>}
+    </form>
+  );
+}
+
+function failureMessage(result: Exclude<SendResult, { ok: true }>, strings: Props['strings']): string {
+  if (result.reason !== 'rejected') return strings[result.reason];
+  if (result.status >= 400 && result.status < 500 && result.message) {
+    return strings.rejected.replace('{detail}', result.message);
+  }
+  return strings.serverError.replace('{status}', String(result.status));
+}

@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { E2E_INBOX_FILE } from '../../playwright.config';
+
+const SNACKBAR_MS = 3000; // spec §9
+const SEND_TIMEOUT_MS = 20_000; // the bound the form promises (README)
+const CONSENT = "I'd like to publish my story on the STREE platform.";
+const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'Line one\nLine two' };
+
+const form = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
+
+const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
+
+async function open(page: Page) {
+  await page.goto('/home#salaamstree');
+  // The form island hydrates when it comes into view.
+  await form(page).scrollIntoViewIfNeeded();
+  await expect(form(page)).toHaveAttribute('aria-busy', 'false');
+}
+
+async function fill(page: Page, values: Partial<typeof STORY> = {}) {
+  const story = { ...STORY, ...values };
+  await field(page, 'Name').fill(story.Name);
+  await field(page, 'Phone').fill(story.Phone);
+  await field(page, 'Story').fill(story.Story);
+  await field(page, CONSENT).check();
+}
+
+const isValid = (page: Page, label: string) =>
+  field(page, label).evaluate((el) => (el as HTMLInputElement).validity.valid);
+
+test.describe('the story form', () => {
+  test.beforeEach(async ({ page }) => open(page));
+
+  test('offers labelled Name, Phone (10 digits, numeric keypad), Story, consent and Submit', async ({ page }) => {
+    await expect(field(page, 'Name')).toBeVisible();
+    const phone = field(page, 'Phone');
+    await expect(phone).toHaveAttribute('type', 'tel');
+    await expect(phone).toHaveAttribute('inputmode', 'numeric');
+    await expect(phone).toHaveAccessibleDescription(/10 digits/);
+    await expect(field(page, 'Story')).toHaveJSProperty('tagName', 'TEXTAREA');
+    await expect(field(page, CONSENT)).not.toBeChecked();
+  });
+
+  test('the browser stops an empty form, and nothing is sent', async ({ page }) => {
+    let requests = 0;
+    await page.route('**/api/stories', (route) => { requests += 1; return route.abort(); });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    for (const label of ['Name', 'Phone', 'Story', CONSENT]) expect(await isValid(page, label)).toBe(false);
+    expect(requests).toBe(0);
+  });
+
+  for (const [phone, valid] of [
+    ['987654321', false],
+    ['98765432100', false],
+    ['98765abcde', false],
+    ['9876543210', true],
+    ['+91 98765 43210', true],
+    ['098765-43210', true],
+  ] as const) {
+    test(`the phone ${JSON.stringify(phone)} is ${valid ? 'accepted' : 'refused'}`, async ({ page }) => {
+      await field(page, 'Phone').fill(phone);
+      expect(await isValid(page, 'Phone')).toBe(valid);
+    });
+  }
+
+  test('a name or story of spaces only is refused', async ({ page }) => {
+    await field(page, 'Name').fill('   ');
+    await field(page, 'Story').fill('  \n ');
+    expect(await isValid(page, 'Name')).toBe(false);
+    expect(await isValid(page, 'Story')).toBe(false);
+  });
+
+  test('it POSTs exactly Name, Phone and Story as JSON, the phone as 10 digits', async ({ page }) => {
+    const sent = page.waitForRequest('**/api/stories');
+    await fill(page, { Phone: '+91 98765 43210' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const request = await sent;
+    expect(request.method()).toBe('POST');
+    expect(request.headers()['content-type']).toBe('application/json');
+    expect(request.postDataJSON()).toEqual(STORY);
+  });
+
+  test('success clears the form, unchecks consent, shows the snackbar for 3 s, and the inbox has the row', async ({ page }) => {
+    const name = `Asha ${Date.now()}`;
+    await page.clock.install();
+    await fill(page, { Name: name });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const snackbar = page.getByRole('status').filter({ hasText: 'Form Submitted Successfully!' });
+    await expect(snackbar).toBeVisible();
+    await expect(field(page, 'Name')).toHaveValue('');
+    await expect(field(page, 'Story')).toHaveValue('');
+    await expect(field(page, CONSENT)).not.toBeChecked();
+    await page.clock.runFor(SNACKBAR_MS - 200);
+    await expect(snackbar).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(snackbar).toBeHidden();
+    const rows = parse(readFileSync(E2E_INBOX_FILE), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.filter((row) => row.Name === name)).toEqual([
+      expect.objectContaining({ Name: name, Phone: STORY.Phone, Story: STORY.Story }),
+    ]);
+  });
+
+  test('an HTTP 500 says what happened and keeps every value', async ({ page }) => {
+    await page.route('**/api/stories', (route) => route.fulfill({ status: 500, body: '' }));
+    await fill(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toContainText('error 500');
+    await expect(field(page, 'Name')).toHaveValue(STORY.Name);
+    await expect(field(page, 'Story')).toHaveValue(STORY.Story);
+    await expect(field(page, CONSENT)).toBeChecked();
+  });
+
+  test('an aborted request says the server could not be reached and keeps the story', async ({ page }) => {
+    await page.route('**/api/stories', (route) => route.abort('failed'));
+    await fill(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toContainText('could not reach');
+    await expect(field(page, 'Story')).toHaveValue(STORY.Story);
+  });
+
+  test('offline, it says so and keeps the story', async ({ page, context }) => {
+    await fill(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toContainText('offline');
+    await expect(field(page, 'Story')).toHaveValue(STORY.Story);
+    await context.setOffline(false);
+  });
+
+  test('an answer slower than 20 s times out with a message, and Submit tries again', async ({ page }) => {
+    await page.clock.install();
+    await open(page);
+    let requests = 0;
+    await page.route('**/api/stories', (route) => {
+      requests += 1;
+      return requests === 1 ? new Promise(() => {}) : route.fulfill({ status: 201, json: { ok: true } });
+    });
+    await fill(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await page.clock.runFor(SEND_TIMEOUT_MS + 100);
+    await expect(page.getByRole('alert')).toContainText('too slow');
+    await expect(field(page, 'Story')).toHaveValue(STORY.Story);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Form Submitted Successfully!' })).toBeVisible();
+    await expect(page.getByRole('alert')).toBeEmpty();
+    expect(requests).toBe(2);
+  });
+
+  test('a double click sends the story once', async ({ page }) => {
+    let requests = 0;
+    let release = () => {};
+    await page.route('**/api/stories', async (route) => {
+      requests += 1;
+      await new Promise<void>((resolve) => { release = resolve; });
+      await route.fulfill({ status: 201, json: { ok: true } });
+    });
+    await fill(page);
+    await page.getByRole('button', { name: 'Submit' }).dblclick();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'Form Submitted Successfully!' })).toBeVisible();
+    expect(requests).toBe(1);
+  });
+
+  test('the draft survives a reload until it is sent', async ({ page }) => {
+    await fill(page);
+    await page.reload();
+    await form(page).scrollIntoViewIfNeeded();
+    await expect(field(page, 'Name')).toHaveValue(STORY.Name);
+    await expect(field(page, 'Phone')).toHaveValue(STORY.Phone);
+    await expect(field(page, 'Story')).toHaveValue(STORY.Story);
+    await expect(page.getByText('We kept the story you started')).toBeVisible();
+    await field(page, CONSENT).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Form Submitted Successfully!' })).toBeVisible();
+    await page.reload();
+    await form(page).scrollIntoViewIfNeeded();
+    await expect(form(page)).toHaveAttribute('aria-busy', 'false');
+    await expect(field(page, 'Story')).toHaveValue('');
+  });
+});
+
+test('a story page has the form too', async ({ page }) => {
+  await page.goto('/home#salaamstree');
+  await page.locator('#salaamstree').getByRole('link', { name: /./ }).filter({ hasText: '“' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Share your Stories' })).toBeVisible();
+  await expect(field(page, 'Phone')).toHaveAttribute('type', 'tel');
+});

@@ -1,0 +1,48 @@
+// The built site is served as a static host would serve it: these check the addresses our pages
+// link to (titles with spaces, & and letters beyond ASCII) find their files, and 404s are real.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticSite } from '../../server/static-site.js';
+import { storyPath } from '../../src/lib/paths';
+
+const TITLES = ['Safety & Justice', 'स्वास्थ्य और स्वच्छता', 'Land, Water + Seeds'];
+let dist: string;
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'stree-dist-'));
+  writeFileSync(join(dist, '404.html'), '<h1>Unexpected Application Error!</h1>');
+  for (const title of TITLES) {
+    mkdirSync(join(dist, 'salaamstree', title, '0'), { recursive: true });
+    writeFileSync(join(dist, 'salaamstree', title, '0', 'index.html'), `<h1>${title}</h1>`);
+  }
+  server = createServer(staticSite(dist));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('story addresses on a static host', () => {
+  for (const title of TITLES) {
+    it(`/salaamstree/${title}/0 is found`, async () => {
+      const response = await fetch(origin + storyPath(title, 0));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(title);
+    });
+  }
+
+  it('answers an unknown address with the 404 page and status 404', async () => {
+    const response = await fetch(`${origin}/salaamstree/Nothing/9`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Unexpected Application Error!');
+  });
+});
