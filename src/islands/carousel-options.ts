@@ -1,9 +1,19 @@
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import type { Swiper as SwiperInstance } from 'swiper';
 import type { SwiperProps } from 'swiper/react';
 
 /** Spec §4 and §9: 3000 ms a slide, paused on hover, wrapping, swipes beyond 40 px. */
 export const AUTOPLAY_MS = 3000;
 export const SWIPE_THRESHOLD_PX = 40;
+
+/**
+ * A swipe changes the slide once it passes 40 px, however fast or slowly it is made: Swiper
+ * treats every swipe as a "long" one (longSwipesMs 0) and measures it
+ * as a share of the slide's width, so that share follows the width.
+ */
+function matchSwipeThreshold(swiper: SwiperInstance) {
+  if (swiper.width > 0) swiper.params.longSwipesRatio = SWIPE_THRESHOLD_PX / swiper.width;
+}
 
 /** The Swiper settings every carousel shares; `reducedMotion` turns autoplay off. */
 export function carouselOptions(label: string, reducedMotion: boolean): SwiperProps {
@@ -12,7 +22,10 @@ export function carouselOptions(label: string, reducedMotion: boolean): SwiperPr
     loop: true,
     autoplay: reducedMotion ? false : { delay: AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
     speed: reducedMotion ? 0 : 400,
-    threshold: SWIPE_THRESHOLD_PX,
+    shortSwipes: false,
+    longSwipesMs: 0,
+    onInit: matchSwipeThreshold,
+    onResize: matchSwipeThreshold,
     keyboard: { enabled: true, onlyInViewport: true },
     navigation: true,
     pagination: { clickable: true },
