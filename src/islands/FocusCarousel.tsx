@@ -1,7 +1,4 @@
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
 import type { IslandImage } from '../lib/island-image';
 import { carouselOptions } from './carousel-options';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
