@@ -27,8 +27,23 @@ export default function GalleryTabs({ categories, strings }: Props) {
   const [overflows, setOverflows] = useState(false);
   const strip = useRef<HTMLDivElement>(null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const focusAfterHydration = useRef<number>(undefined);
 
-  useEffect(() => setIsHydrated(true), []);
+  // A visitor may already be on a category link when the tabs take over: the tab that replaces
+  // it takes the focus, so a keyboard user is not thrown back to the top of the page.
+  useEffect(() => {
+    const links = [...(strip.current?.querySelectorAll('a') ?? [])];
+    const focused = links.indexOf(document.activeElement as HTMLAnchorElement);
+    setIsHydrated(true);
+    if (focused >= 0) focusAfterHydration.current = focused;
+  }, []);
+
+  useEffect(() => {
+    const index = focusAfterHydration.current;
+    if (!isHydrated || index === undefined) return;
+    focusAfterHydration.current = undefined;
+    select(index);
+  }, [isHydrated]);
 
   useEffect(() => {
     const element = strip.current;

@@ -1,0 +1,242 @@
+// /home with the keyboard alone: skip link, header links or menu, carousels, gallery tabs, the
+// story form and the footer, at a phone's and a desktop's width (DESIGN.md, "Interface contract").
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { bannerHeadings, settings, storyCategoryIds, storyNames } from './content';
+
+const SKIP_LINK = 'Skip to main content';
+const NAV_LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact']; // DESIGN.md
+const CONSENT = "I'd like to publish my story on the STREE platform.";
+const MAX_TABS = 200;
+const WIDTHS = [360, 1280] as const;
+
+const headings = bannerHeadings();
+const categories = storyCategoryIds();
+const gallery = (page: Page) => page.locator('#salaamstree');
+const storyForm = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
+
+/** Whether the focused element is `target` or inside it. */
+const hasFocusWithin = (target: Locator) =>
+  target.evaluateAll((elements) => elements.some((element) => element.contains(document.activeElement)));
+
+/** Presses Tab until focus is on or inside `target`, as a visitor would; fails if it never gets there. */
+async function tabTo(page: Page, target: Locator, what: string) {
+  for (let presses = 0; presses < MAX_TABS; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await hasFocusWithin(target)) return;
+  }
+  throw new Error(`${MAX_TABS} presses of Tab never reached ${what}`);
+}
+
+/** What has focus, for failure messages: tag, name and the section it is in. */
+const focusedDescription = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return 'nothing (the page body)';
+    const name = element.getAttribute('aria-label') || (element as HTMLInputElement).labels?.[0]?.textContent
+      || element.textContent?.trim() || element.querySelector('img')?.alt || '';
+    const section = element.closest('section[id], header, footer');
+    const where = section?.id ? `#${section.id}` : (section?.tagName.toLowerCase() ?? 'the page');
+    return `<${element.tagName.toLowerCase()}> "${name.trim().replace(/\s+/g, ' ').slice(0, 60)}" in ${where}`;
+  });
+
+/**
+ * Islands under the first screen hydrate when they come into view. A visitor's Tabs scroll them
+ * there one by one; here the page is scrolled past each first, so a walk meets the finished page.
+ */
+async function hydrateEveryIsland(page: Page) {
+  const islands = page.locator('astro-island[client="visible"]');
+  for (let i = 0; i < (await islands.count()); i += 1) await islands.nth(i).scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[client="visible"][ssr]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+for (const width of WIDTHS) {
+  test.describe(`keyboard on /home at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    test('the first Tab reaches the skip link, which moves focus to the main content', async ({ page }) => {
+      await page.goto('/home');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: SKIP_LINK });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      await page.keyboard.press('Tab');
+      expect(await hasFocusWithin(page.getByRole('main')), await focusedDescription(page)).toBe(true);
+    });
+
+    test('the banner carousel shows the next slide on ArrowRight while focus is inside it', async ({ page }) => {
+      await page.clock.install();
+      await page.goto('/home');
+      const banner = page.locator('#home .swiper');
+      await expect(banner).toHaveClass(/swiper-initialized/);
+      // Autoplay is held still from here, so only the key can move the slide.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      await page.waitForFunction(() => {
+        const element = document.querySelector('#home .swiper') as (Element & { swiper?: { animating: boolean } }) | null;
+        return element?.swiper?.animating === false;
+      });
+      await tabTo(page, banner, 'the banner carousel');
+      const before = headings.indexOf((await banner.locator('.swiper-slide-active h2').textContent()) ?? '');
+      expect(before).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('ArrowRight');
+      await expect(banner.locator('.swiper-slide-active h2')).toHaveText(headings[(before + 1) % headings.length]!);
+    });
+
+    test('Tab reaches the selected gallery tab, ArrowRight selects the next and Tab moves on to its panel', async ({ page }) => {
+      await page.goto('/home');
+      await hydrateEveryIsland(page);
+      const tabs = gallery(page).getByRole('tab');
+      await tabTo(page, gallery(page).getByRole('tablist'), 'the gallery tabs');
+      await expect(tabs.first()).toBeFocused();
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(1)).toBeFocused();
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+      const panel = gallery(page).getByRole('tabpanel');
+      await expect(panel.getByRole('link', { name: storyNames(categories[1]!.id)[0] })).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(panel).toBeFocused();
+    });
+
+    test('a category focused before the gallery hydrates keeps focus once it becomes a tab', async ({ page }) => {
+      // Hold the gallery's script back until the visitor is on a category, as on a slow connection.
+      let release = () => {};
+      const released = new Promise<void>((done) => { release = done; });
+      await page.route('**/_astro/GalleryTabs.*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/home');
+      const first = categories[0]!.title;
+      await tabTo(page, gallery(page).getByRole('link', { name: first, exact: true }), `the ${first} category`);
+      release();
+      await expect(gallery(page).getByRole('tablist')).toBeVisible();
+      await expect(gallery(page).getByRole('tab', { name: first }), `focus is on ${await focusedDescription(page)}`).toBeFocused();
+    });
+
+    test('Tab goes through the story form in order: Name, Phone, Story, consent, Submit', async ({ page }) => {
+      await page.goto('/home');
+      const form = storyForm(page);
+      const name = form.getByLabel('Name', { exact: true });
+      await tabTo(page, name, 'the Name field');
+      // The form hydrates now it is in view; hydration must leave focus where it was.
+      await expect(page.locator('astro-island[ssr]').filter({ has: form })).toHaveCount(0);
+      await expect(name).toBeFocused();
+      for (const label of ['Phone', 'Story', CONSENT]) {
+        await page.keyboard.press('Tab');
+        await expect(form.getByLabel(label, { exact: true })).toBeFocused();
+      }
+      await page.keyboard.press('Tab');
+      await expect(form.getByRole('button', { name: 'Submit' })).toBeFocused();
+    });
+
+    test('Tab reaches every footer link in order: e-mail, phones, social links and sections', async ({ page }) => {
+      await page.goto('/home');
+      const footer = page.locator('footer#contact');
+      await tabTo(page, footer, 'the footer');
+      const reached: string[] = [];
+      while ((await hasFocusWithin(footer)) && reached.length < MAX_TABS) {
+        reached.push(await page.evaluate(() => document.activeElement?.getAttribute('href') ?? ''));
+        await page.keyboard.press('Tab');
+      }
+      const links = await footer.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+      expect(reached).toEqual(links);
+      expect(reached).toEqual(expect.arrayContaining([
+        `mailto:${settings.email}`,
+        ...settings.phones.map((phone) => `tel:${phone.replaceAll(' ', '')}`),
+        ...Object.values(settings.social),
+      ]));
+      const sections = footer.getByRole('navigation', { name: 'On this site' });
+      for (const label of NAV_LINKS) {
+        const href = await sections.getByRole('link', { name: label, exact: true }).getAttribute('href');
+        expect(reached).toContain(href);
+      }
+    });
+
+    test('every element the Tab key reaches shows a visible focus indicator', async ({ page }) => {
+      await page.goto('/home');
+      await hydrateEveryIsland(page);
+      const failures: string[] = [];
+      let reached = 0;
+      for (let presses = 0; presses < MAX_TABS; presses += 1) {
+        await page.keyboard.press('Tab');
+        const state = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return undefined;
+          const style = getComputedStyle(element);
+          const isTransparent = (colour: string) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.test(colour);
+          const hasOutline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+            && !isTransparent(style.outlineColor);
+          const shadow = style.boxShadow;
+          const described = `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${shadow}`;
+          let hasShadowRing = false;
+          if (!hasOutline && shadow !== 'none') {
+            // A card's resting shadow is no focus indicator: the shadow has to change with focus.
+            element.blur();
+            hasShadowRing = getComputedStyle(element).boxShadow !== shadow;
+            element.focus();
+          }
+          return {
+            isSkipLink: element.matches('.skip-link'),
+            hasIndicator: hasOutline || hasShadowRing,
+            style: described,
+          };
+        });
+        if (!state) continue; // between the last link and the browser's own controls
+        if (state.isSkipLink && presses > 0) break; // round the page once
+        reached += 1;
+        if (!state.hasIndicator) failures.push(`${await focusedDescription(page)}: ${state.style}`);
+      }
+      expect(reached).toBeGreaterThan(NAV_LINKS.length * 2);
+      expect(failures).toEqual([]);
+    });
+  });
+}
+
+test.describe('keyboard on /home at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('Tab reaches the header links in order after the skip link and logo', async ({ page }) => {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await tabTo(page, nav, 'the header navigation');
+    for (const [i, name] of NAV_LINKS.entries()) {
+      if (i > 0) await page.keyboard.press('Tab');
+      await expect(nav.getByRole('link', { name, exact: true })).toBeFocused();
+    }
+  });
+});
+
+test.describe('keyboard on /home at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('Tab reaches the menu button, Enter opens the drawer with focus inside, Escape closes it and returns focus', async ({ page }) => {
+    await page.goto('/home');
+    const button = page.getByRole('button', { name: /menu/i });
+    await expect(button).toBeVisible(); // hydrated: before JavaScript the control is a link to the footer
+    await tabTo(page, button, 'the menu button');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('Tab inside the open drawer reaches the six section links in order', async ({ page }) => {
+    await page.goto('/home');
+    const button = page.getByRole('button', { name: /menu/i });
+    await expect(button).toBeVisible();
+    await tabTo(page, button, 'the menu button');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await tabTo(page, dialog.getByRole('link', { name: NAV_LINKS[0], exact: true }), 'the first drawer link');
+    for (const name of NAV_LINKS.slice(1)) {
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('link', { name, exact: true })).toBeFocused();
+    }
+  });
+});
