@@ -1,18 +1,22 @@
-import type { IslandImage } from '../lib/island-image';
 import styles from './StoryCard.module.css';
+
+/** Portraits are drawn square; the card shows them at 72 px, so 144 px serves 2× screens. */
+const PORTRAIT_PX = 144;
 
 export interface StoryCardProps {
   href: string;
   name: string;
   summary: string;
-  image: IslandImage;
+  /** The portrait's address; the name beside it says who it is, so it needs no alt text. */
+  portrait: string;
 }
 
 /** A story's card: used inside the gallery island and, as static HTML, on category pages. */
-export default function StoryCard({ href, name, summary, image }: StoryCardProps) {
+export default function StoryCard({ href, name, summary, portrait }: StoryCardProps) {
   return (
     <a className={styles.card} href={href}>
-      <img {...image} className={styles.image} loading="lazy" decoding="async" />
+      <img src={portrait} alt="" width={PORTRAIT_PX} height={PORTRAIT_PX} className={styles.image}
+        loading="lazy" decoding="async" />
       <span className={styles.body}>
         <span className={styles.title}>{name}</span>
         <span className={styles.summary}>“{summary}”</span>

@@ -10,7 +10,7 @@ export function storyCards({ category, stories }: CategoryWithStories, limit = s
       href: storyPath(category.data.title, index),
       name: story.data.name,
       summary: story.data.summary,
-      image: await islandImage(story.data.image, story.data.imageAlt, { width: 144, height: 144 }),
+      portrait: (await islandImage(story.data.image, story.data.imageAlt, { width: 144, height: 144 })).src,
     })),
   );
 }

@@ -54,13 +54,12 @@ describe('StatesCounter', () => {
   });
 });
 
-const image = { src: '/a.svg', width: 10, height: 10, alt: '' };
 const categories = ['Safety', 'Health', 'Land'].map((title) => ({
   id: title.toLowerCase(),
   title,
   description: `${title} stories`,
   href: `/salaamstree/${title}/`,
-  cards: [{ href: `/salaamstree/${title}/0`, name: `${title} woman`, summary: 'A summary', image }],
+  cards: [{ href: `/salaamstree/${title}/0`, name: `${title} woman`, summary: 'A summary', portrait: '/a.svg' }],
 }));
 const strings = { label: 'Story categories', seeAll: 'All {category} stories', scrollBack: 'Back', scrollOn: 'On' };
 
