@@ -1,0 +1,58 @@
+// Static measures of one built page: what it costs before any script runs.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const gzipSize = (data) => gzipSync(data, { level: 9 }).length;
+
+/** Render-blocking stylesheets: <link rel=stylesheet> without a non-matching media query. */
+function blockingStyles(html) {
+  return [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => !/media="(print|not all)"/.test(tag))
+    .map((tag) => tag.match(/href="([^"]+)"/)[1]);
+}
+
+/** Classic scripts in <head> without defer or async block the first paint. */
+export function blockingScripts(html) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<script\b([^>]*)\bsrc="[^"]+"[^>]*>/g)].filter(
+    ([, attrs]) => !/\b(defer|async)\b|type="module"/.test(attrs),
+  ).length;
+}
+
+/** Every script file the page loads, following each chunk's static imports. */
+function scriptFiles(html, dist) {
+  const entries = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
+  ].map(([, url]) => url);
+  const seen = new Set();
+  const visit = (url) => {
+    const file = join(dist, decodeURI(url));
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const [, spec] of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      visit(join(dirname(url), spec));
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
+/** Bytes that matter for one page: critical (HTML + blocking CSS) and all its JavaScript, gzip. */
+export function pageBytes(htmlFile, dist) {
+  const html = readFileSync(htmlFile, 'utf8');
+  const css = blockingStyles(html).map((url) => readFileSync(join(dist, decodeURI(url))));
+  const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map(([, code]) => code)
+    .join('\n');
+  const files = scriptFiles(html, dist);
+  return {
+    critical: gzipSize(html) + css.reduce((sum, file) => sum + gzipSize(file), 0),
+    script: files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0) + (inlineScripts ? gzipSize(inlineScripts) : 0),
+    blockingScripts: blockingScripts(html),
+  };
+}
