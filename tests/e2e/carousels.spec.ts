@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bannerHeadings } from './content';
+import { bannerHeadings, focusTitles } from './content';
 
 const AUTOPLAY_MS = 3000; // spec §9
 const headings = bannerHeadings();
@@ -100,14 +100,36 @@ test('with reduced motion the banner does not move by itself', async ({ page }) 
   await expect(activeHeading(page)).toHaveText(headings[0]!);
 });
 
-test('without JavaScript the first banner slide shows first, at full width', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
+test('before the banner island loads, its first slide shows first, at full width', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // As on a slow connection: the page is read before the carousel's script arrives.
+  await page.route('**/_astro/BannerCarousel.*.js', (route) => route.abort());
   await page.goto('/home');
   const first = page.locator('#home .swiper-slide').first();
   await expect(first.locator('h2')).toHaveText(headings[0]!);
   await expect(first).toBeInViewport();
   expect(Math.round((await first.boundingBox())!.width)).toBe(360);
+});
+
+test('without JavaScript every focus issue can be scrolled into view, and no dead controls show', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/home');
+  await expect(page.locator('#home .swiper-slide').first().locator('h2')).toHaveText(headings[0]!);
+  const focus = page.locator('#focus .swiper');
+  await focus.scrollIntoViewIfNeeded();
+  // Swiper names its controls only when it starts; unnamed, they are still drawn unless hidden.
+  await expect(focus.locator('.swiper-button-next')).toBeHidden();
+  await expect(focus.locator('.swiper-pagination')).toBeHidden();
+  const titles = focusTitles();
+  const slide = (title: string) => focus.locator('.swiper-slide').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(slide(titles[0]!)).toBeInViewport({ ratio: 0.8 });
+  await expect(slide(titles.at(-1)!)).not.toBeInViewport();
+  // A sideways swipe or scroll wheel, as a visitor would: a hidden overflow would not move.
+  const box = (await focus.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 100);
+  for (let i = 0; i < titles.length; i += 1) await page.mouse.wheel(box.width, 0);
+  await expect(slide(titles.at(-1)!)).toBeInViewport({ ratio: 0.8 });
   await context.close();
 });
 

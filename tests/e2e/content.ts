@@ -36,6 +36,12 @@ export function bannerHeadings() {
     .map((slide) => slide.heading);
 }
 
+export function focusTitles() {
+  return readFolder<{ title: string; order: number }>('focus')
+    .sort((a, b) => a.order - b.order)
+    .map((slide) => slide.title);
+}
+
 function frontmatterField(source: string, field: string) {
   return source.match(new RegExp(`^${field}:\\s*["']?(.+?)["']?\\s*$`, 'm'))?.[1] ?? '';
 }
