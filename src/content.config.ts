@@ -31,7 +31,7 @@ const phone = z
   .regex(/^\+?[0-9 ]{10,16}$/, { error: 'use digits and spaces, e.g. +91 98xxx xxxxx' });
 
 const settings = defineCollection({
-  loader: contentGlob({ folder: 'settings', pattern: '*.json', imageFields: ['teamPhoto'] }),
+  loader: contentGlob({ folder: 'settings', pattern: '*.json', imageFields: ['teamPhoto', 'videoPoster'] }),
   schema: ({ image }) =>
     z.strictObject({
       organisation: text('the organisation name').describe('Name shown in titles: STREE'),
@@ -58,6 +58,8 @@ const settings = defineCollection({
         .regex(/^[A-Za-z0-9_-]{11}$/, { error: 'use the 11-character id from the video address' })
         .optional()
         .describe('The What We Do video: the id after v= in its address; leave out to hide the video'),
+      videoPoster: image().describe('Picture shown until the visitor presses play (16:9)'),
+      videoPosterAlt: alt,
       copyrightYear: z.int().min(2000).max(2100).describe('Year in the footer copyright line'),
       about: text('the about blurb').describe('Short blurb in the footer'),
       whatWeDo: text('the What We Do introduction').describe('Introduction in the About section'),
