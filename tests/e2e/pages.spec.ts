@@ -1,19 +1,39 @@
 import { expect, test } from '@playwright/test';
-import { storyCategories } from './content';
+import { storyCategoryIds, storyNames } from './content';
 
-test('a story page opened directly shows its category, the story and the form', async ({ page }) => {
-  const [first] = storyCategories();
-  const response = await page.goto(`/salaamstree/${encodeURI(first!.title)}/0`);
+// Titles hold spaces and '&': the addresses must work opened directly, as from a shared link.
+for (const category of storyCategoryIds()) {
+  test(`a ${category.title} story page opened directly, then reloaded, shows its story and the form`, async ({ page }) => {
+    const names = storyNames(category.id);
+    const index = names.length - 1;
+    const response = await page.goto(`/salaamstree/${encodeURI(category.title)}/${index}`);
+    expect(response?.status()).toBe(200);
+    for (const attempt of ['opened', 'reloaded']) {
+      if (attempt === 'reloaded') await page.reload();
+      await expect(page.getByRole('heading', { level: 1 }), attempt).toHaveText(names[index]!);
+      await expect(page.getByRole('main').getByRole('link', { name: category.title, exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Share your Stories' })).toBeVisible();
+      await expect(page.locator('footer#contact')).toBeVisible();
+    }
+  });
+}
+
+test('a category page opened directly, then reloaded, links to every story of the category', async ({ page }) => {
+  const category = storyCategoryIds().at(-1)!;
+  const names = storyNames(category.id);
+  const response = await page.goto(`/salaamstree/${encodeURI(category.title)}/`);
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('link', { name: first!.title, exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-  await expect(page.getByRole('heading', { name: 'Share your Stories' })).toBeVisible();
-  await expect(page.locator('footer#contact')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.title);
+  for (const [index, name] of names.entries()) {
+    const link = page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) });
+    await expect(link).toHaveAttribute('href', new RegExp(`/${index}$`));
+  }
 });
 
 test('on a story page the nav links lead back to the /home sections', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const [first] = storyCategories();
+  const [first] = storyCategoryIds();
   await page.goto(`/salaamstree/${encodeURI(first!.title)}/0`);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Teams', exact: true })).toHaveAttribute('href', '/home#teams');
