@@ -7,6 +7,6 @@ export default defineConfig({
   site: process.env.SITE_URL || 'https://stree.example',
   output: 'static',
   integrations: [react()],
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   prefetch: false,
 });

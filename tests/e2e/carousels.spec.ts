@@ -103,7 +103,7 @@ test('with reduced motion the banner does not move by itself', async ({ page }) 
 test('before the banner island loads, its first slide shows first, at full width', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   // As on a slow connection: the page is read before the carousel's script arrives.
-  await page.route('**/_astro/BannerCarousel.*.js', (route) => route.abort());
+  await page.route('**/_astro/Carousel.*.js', (route) => route.abort());
   await page.goto('/home');
   const first = page.locator('#home .swiper-slide').first();
   await expect(first.locator('h2')).toHaveText(headings[0]!);
