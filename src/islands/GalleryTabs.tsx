@@ -1,27 +1,30 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { nextTabIndex } from '../lib/tab-keys';
-import StoryCard, { type StoryCardProps } from './StoryCard';
+import { slotsInOrder } from './slots-in-order';
 import styles from './GalleryTabs.module.css';
 
 export interface GalleryCategory {
   id: string;
   title: string;
-  description: string;
+  /** The category's own page, where every one of its stories is listed. */
   href: string;
-  cards: StoryCardProps[];
 }
 
 interface Props {
   categories: GalleryCategory[];
-  strings: { label: string; seeAll: string; scrollBack: string; scrollOn: string };
+  strings: { label: string; scrollBack: string; scrollOn: string };
+  /** Each category's cards, as named slots `panel0`, `panel1`… in the order of `categories`. */
+  [slot: `panel${number}`]: ReactNode;
 }
 
 /**
  * The Salaam Stree tabs. Before JavaScript runs each tab is a link to its category's page, so
  * every story stays one tap away; once hydrated they become ARIA tabs over the same layout.
+ * The panels are Astro's HTML, passed in as slots, so no card travels twice.
  */
-export default function GalleryTabs({ categories, strings }: Props) {
+export default function GalleryTabs({ categories, strings, ...slots }: Props) {
   const baseId = useId();
+  const panels = slotsInOrder(slots, 'panel');
   const [isHydrated, setIsHydrated] = useState(false);
   const [active, setActive] = useState(0);
   const [overflows, setOverflows] = useState(false);
@@ -72,7 +75,6 @@ export default function GalleryTabs({ categories, strings }: Props) {
     strip.current?.scrollBy({ left: direction * strip.current.clientWidth * 0.8, behavior: 'smooth' });
   const tabId = (i: number) => `${baseId}-tab-${i}`;
   const panelId = (i: number) => `${baseId}-panel-${i}`;
-  const current = categories[active]!;
 
   return (
     <div className={styles.gallery}>
@@ -105,19 +107,14 @@ export default function GalleryTabs({ categories, strings }: Props) {
         )}
       </div>
 
-      <div className={styles.panel} {...(isHydrated
-        ? { role: 'tabpanel', id: panelId(active), 'aria-labelledby': tabId(active), tabIndex: 0 }
-        : {})}>
-        <p className={styles.description}>{current.description}</p>
-        <ul className={styles.cards}>
-          {current.cards.map((card) => (
-            <li key={card.href}>
-              <StoryCard {...card} />
-            </li>
-          ))}
-        </ul>
-        <a className={styles.all} href={current.href}>{strings.seeAll.replace('{category}', current.title)}</a>
-      </div>
+      {panels.map((panel, index) => (
+        <div key={categories[index]?.id ?? index} className={styles.panel} hidden={index !== active}
+          {...(isHydrated
+            ? { role: 'tabpanel', id: panelId(index), 'aria-labelledby': tabId(index), tabIndex: 0 }
+            : {})}>
+          {panel}
+        </div>
+      ))}
     </div>
   );
 }

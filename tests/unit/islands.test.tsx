@@ -57,29 +57,29 @@ describe('StatesCounter', () => {
 const categories = ['Safety', 'Health', 'Land'].map((title) => ({
   id: title.toLowerCase(),
   title,
-  description: `${title} stories`,
   href: `/salaamstree/${title}/`,
-  cards: [{ href: `/salaamstree/${title}/0`, name: `${title} woman`, summary: 'A summary', portrait: '/a.svg' }],
 }));
-const strings = { label: 'Story categories', seeAll: 'All {category} stories', scrollBack: 'Back', scrollOn: 'On' };
+// Astro hands each category's cards in as a named slot; here, plain elements stand in for them.
+const panels = Object.fromEntries(categories.map(({ title }, index) => [`panel${index}`, <p>{title} woman</p>]));
+const strings = { label: 'Story categories', scrollBack: 'Back', scrollOn: 'On' };
 
 describe('GalleryTabs', () => {
   it('selects the first tab and shows its cards', () => {
-    render(<GalleryTabs categories={categories} strings={strings} />);
+    render(<GalleryTabs categories={categories} strings={strings} {...panels} />);
     expect(screen.getByRole('tab', { name: 'Safety' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toContain('Safety woman');
   });
 
   it('keeps one tab in the Tab order (roving tabindex)', () => {
-    render(<GalleryTabs categories={categories} strings={strings} />);
+    render(<GalleryTabs categories={categories} strings={strings} {...panels} />);
     expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
   });
 
   it('moves selection with arrow keys and shows that category', () => {
-    render(<GalleryTabs categories={categories} strings={strings} />);
+    render(<GalleryTabs categories={categories} strings={strings} {...panels} />);
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Safety' }), { key: 'ArrowLeft' });
     expect(screen.getByRole('tab', { name: 'Land' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toContain('Land woman');
-    expect(screen.getByRole('link', { name: 'All Land stories' }).getAttribute('href')).toBe('/salaamstree/Land/');
+    expect(screen.getByRole('tabpanel').textContent).not.toContain('Safety woman');
   });
 });
