@@ -42,6 +42,16 @@ function scriptFiles(html, dist) {
   return [...seen];
 }
 
+/**
+ * The HTML up to the end of the page's first section, gzip: a browser paints the first screen
+ * from it while the rest is still arriving (the CSS is inlined in the head).
+ */
+export function firstScreenBytes(html) {
+  const main = html.indexOf('<main');
+  const end = html.indexOf('</section>', main);
+  return main < 0 || end < 0 ? undefined : gzipSize(html.slice(0, end + '</section>'.length));
+}
+
 /** Bytes that matter for one page: critical (HTML + blocking CSS) and all its JavaScript, gzip. */
 export function pageBytes(htmlFile, dist) {
   const html = readFileSync(htmlFile, 'utf8');
@@ -54,5 +64,6 @@ export function pageBytes(htmlFile, dist) {
     critical: gzipSize(html) + css.reduce((sum, file) => sum + gzipSize(file), 0),
     script: files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0) + (inlineScripts ? gzipSize(inlineScripts) : 0),
     blockingScripts: blockingScripts(html),
+    firstScreen: firstScreenBytes(html),
   };
 }
