@@ -46,3 +46,11 @@ describe('story addresses on a static host', () => {
     expect(await response.text()).toContain('Unexpected Application Error!');
   });
 });
+
+describe('compression', () => {
+  it('sends text gzip-compressed to a browser that accepts it, as static hosts do', async () => {
+    const response = await fetch(`${origin}/salaamstree/Nothing/9`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('Unexpected Application Error!');
+  });
+});
