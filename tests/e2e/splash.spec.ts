@@ -29,3 +29,15 @@ test('without JavaScript the splash still leads to /home', async ({ browser }) =
   await expect(page).toHaveURL(/\/home$/, { timeout: SPLASH_MS + 5000 });
   await context.close();
 });
+
+test('during its 3 seconds the splash fetches /home and the picture /home shows first', async ({ page, request }) => {
+  const homeHtml = await (await request.get('/home')).text();
+  const firstPicture = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(homeHtml)?.[0].match(/\bsrc="([^"]+)"/)?.[1];
+  expect(firstPicture, '/home marks its first-screen picture with fetchpriority="high"').toBeTruthy();
+  const fetched: string[] = [];
+  page.on('requestfinished', (req) => fetched.push(new URL(req.url()).pathname));
+  await page.clock.install();
+  await page.goto('/');
+  await expect.poll(() => fetched).toEqual(expect.arrayContaining(['/home', firstPicture]));
+  await expect(page).toHaveURL(/\/$/);
+});
