@@ -2,6 +2,13 @@
 export const en = {
   lang: 'en',
   skipToContent: 'Skip to main content',
+  share: {
+    /** og:locale: English as written in India. */
+    locale: 'en_IN',
+    /** Above the organisation's name on the default share card. */
+    initiativeOf: (parent: string) => `An initiative of ${parent}`,
+    cardAlt: (name: string) => `${name} in large letters beside the STREE logo, on white with pink and green bands`,
+  },
   nav: {
     label: 'Main',
     home: 'Home',
