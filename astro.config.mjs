@@ -4,13 +4,16 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { normaliseBase } from './src/lib/base-path.js';
 
+/** Pages that must not be indexed: the service worker's offline answer (README, "Deploy"). */
+const UNLISTED = [/\/offline\/$/];
+
 export default defineConfig({
   // The public address, for canonical links, share cards and the sitemap; set SITE_URL when deploying.
   site: process.env.SITE_URL || 'https://stree.example',
   // `/` at a domain root; BASE_PATH=/stree/ when the site lives under a sub-path (GitHub Pages).
   base: normaliseBase(process.env.BASE_PATH),
   output: 'static',
-  integrations: [react(), sitemap()],
+  integrations: [react(), sitemap({ filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)) })],
   build: { format: 'directory' },
   prefetch: false,
 });

@@ -134,13 +134,16 @@ test('other pages share the default card; the splash and the catalogue are liste
   }
 });
 
-test('the 404 page asks not to be indexed and names no canonical address', async ({ request }) => {
+test('the 404 and offline pages ask not to be indexed and name no canonical address', async ({ request }) => {
   const missing = await request.get('/no/such/page');
   expect(missing.status()).toBe(404);
-  const head = await readHead(request, '/404.html');
-  expect(head.meta.get('robots')).toBe('noindex');
-  expect(head.links.has('canonical')).toBe(false);
+  for (const path of ['/404.html', '/offline/']) {
+    const head = await readHead(request, path);
+    expect(head.meta.get('robots'), path).toBe('noindex');
+    expect(head.links.has('canonical'), path).toBe(false);
+  }
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).not.toContain('/offline/');
   expect(sitemap).not.toContain('404');
 });
 
