@@ -31,7 +31,12 @@ const storyFile = readdirSync(join('src/content/stories', firstCategory!.id)).fi
 )!;
 const story = { name: storyName, summary: frontmatter(`stories/${firstCategory!.id}/${storyFile}`, 'summary') };
 const storyPath = `/salaamstree/${encodeURI(firstCategory!.title)}/0`;
-const profile = { slug: 'mary-kom', name: frontmatter('profiles/sports/mary-kom.md', 'name') };
+// Any profile will do: the first file of the first profile folder.
+const profileFile = readdirSync('src/content/profiles', { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.md'))
+  .sort()[0]!;
+const profile = { slug: profileFile.split(/[\\/]/).at(-1)!.replace(/\.md$/, ''), name: frontmatter(`profiles/${profileFile}`, 'name') };
 
 async function readHead(request: APIRequestContext, path: string): Promise<Head> {
   const response = await request.get(path);
