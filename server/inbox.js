@@ -1,6 +1,7 @@
 // The local story inbox behind `npm start`: POST /api/stories appends one CSV row per story
 // (DESIGN.md, "Interface contract", the story form).
-import { mkdir, open } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { appendFile, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { FIELDS, validateStory } from '../src/lib/story-fields.js';
@@ -9,6 +10,12 @@ export const BODY_LIMIT = 16 * 1024;
 export const COLUMNS = ['Received', ...FIELDS];
 // Without a BOM, Excel reads UTF-8 as ANSI and Hindi stories turn to mojibake.
 const WRITE_BOM = true;
+/**
+ * The form sends a key made on the phone with each story (draft-ietf-httpapi-idempotency-key-header):
+ * a retry after a lost answer, or a story the service worker sends later, carries the same key.
+ */
+export const KEY_HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const MESSAGES = {
   405: 'Send stories with POST to /api/stories.',
@@ -17,16 +24,18 @@ const MESSAGES = {
   400: 'The story could not be read as JSON: send an object with Name, Phone and Story.',
   500: 'The story could not be saved. Please try again in a few minutes.',
 };
+const BAD_KEY = 'The Idempotency-Key header must be 16 to 128 letters, digits, - or _.';
 
 class HttpError extends Error {
-  constructor(status) {
-    super(MESSAGES[status]);
+  constructor(status, message = MESSAGES[status]) {
+    super(message);
     this.status = status;
   }
 }
 
 /**
- * Request handler for /api/stories that appends valid stories to the CSV file `file`.
+ * Request handler for /api/stories that appends valid stories to the CSV file `file`, each
+ * Idempotency-Key once; the keys seen are kept in `{file}.keys`, so a restart forgets none.
  * @param {{ file?: string }} [options]
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
  */
@@ -38,17 +47,59 @@ export function createInbox({ file = 'data/stories.csv' } = {}) {
     queue = written.catch(() => {}); // one failed write must not block the stories after it
     return written;
   };
+  const saveOnce = onceByKey(append, `${file}.keys`);
 
   return (req, res) => {
-    handle(req, res, append).catch((error) => {
+    handle(req, res, saveOnce).catch((error) => {
       if (!(error instanceof HttpError)) console.error('Story inbox:', error);
       const status = error instanceof HttpError ? error.status : 500;
-      send(res, status, { error: MESSAGES[status] });
+      send(res, status, { error: error instanceof HttpError ? error.message : MESSAGES[status] });
     });
   };
 }
 
-async function handle(req, res, append) {
+/**
+ * Wraps `append` so a story whose key was saved before is not saved again. A request that comes
+ * while the first with its key is still being written waits for that write, and writes itself
+ * only if it failed: whichever copy arrives, the story is saved exactly once.
+ * @returns {(story: object, key: string | undefined) => Promise<boolean>} whether it was written now
+ */
+function onceByKey(append, keyFile) {
+  /** @type {Map<string, Promise<void>>} */
+  const writes = new Map(readKeys(keyFile).map((key) => [key, Promise.resolve()]));
+  return async (story, key) => {
+    if (key === undefined) {
+      await append(story);
+      return true;
+    }
+    for (let earlier = writes.get(key); earlier; earlier = writes.get(key)) {
+      try {
+        await earlier;
+        return false;
+      } catch {
+        // That write failed and forgot the key: try again below, unless another request already is.
+      }
+    }
+    const write = append(story);
+    writes.set(key, write);
+    write.catch(() => writes.delete(key));
+    await write;
+    // The row is saved whatever happens here; a key lost now only matters after a restart.
+    await appendFile(keyFile, `${key}\n`).catch((error) => console.error('Story inbox: could not record a key:', error));
+    return true;
+  };
+}
+
+function readKeys(keyFile) {
+  try {
+    return readFileSync(keyFile, 'utf8').split('\n').filter(Boolean);
+  } catch (error) {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function handle(req, res, saveOnce) {
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST');
     throw new HttpError(405);
@@ -60,6 +111,8 @@ async function handle(req, res, append) {
     throw new HttpError(415);
   }
   if (Number(req.headers['content-length']) > BODY_LIMIT) throw new HttpError(413);
+  const key = req.headers[KEY_HEADER];
+  if (key !== undefined && (typeof key !== 'string' || !KEY_PATTERN.test(key))) throw new HttpError(400, BAD_KEY);
 
   let body;
   try {
@@ -71,8 +124,9 @@ async function handle(req, res, append) {
   if (!result.ok) {
     return send(res, 422, { error: Object.values(result.errors).join(' '), fields: result.errors });
   }
-  await append({ Received: new Date().toISOString(), ...result.story });
-  send(res, 201, { ok: true });
+  const isNew = await saveOnce({ Received: new Date().toISOString(), ...result.story }, key);
+  // 200 for a repeat: the client learns its story is in, as it was the first time.
+  send(res, isNew ? 201 : 200, { ok: true });
 }
 
 /** The request body, refused with 413 the moment it passes BODY_LIMIT. */

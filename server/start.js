@@ -1,21 +1,23 @@
-// `npm start`: the built site from dist/ plus the local story inbox.
+// `npm start`: the built site from dist/ plus the local story inbox, at BASE_PATH if the site was
+// built for a sub-path (README, "Deploy").
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { normaliseBase } from '../src/lib/base-path.js';
 import { createInbox } from './inbox.js';
 import { staticSite } from './static-site.js';
 
 const port = Number(process.env.PORT) || 4321;
 const host = process.env.HOST || '127.0.0.1';
-const serveSite = staticSite(resolve('dist'));
+const base = normaliseBase(process.env.BASE_PATH);
+const serveSite = staticSite(resolve('dist'), { base });
 const inboxFile = resolve(process.env.STORY_INBOX_FILE || 'data/stories.csv');
 const inbox = createInbox({ file: inboxFile });
 // The form's default endpoint (DESIGN.md, story form); a query string does not change the path.
-const INBOX_PATH = /^\/api\/stories\/?(\?|$)/;
+const inboxPath = `${base}api/stories`;
+const isInbox = (url = '') => url.split('?')[0].replace(/\/$/, '') === inboxPath;
 
-const server = createServer((req, res) =>
-  INBOX_PATH.test(req.url ?? '') ? inbox(req, res) : serveSite(req, res),
-);
+const server = createServer((req, res) => (isInbox(req.url) ? inbox(req, res) : serveSite(req, res)));
 server.listen(port, host, () => {
-  console.log(`STREE is at http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`);
+  console.log(`STREE is at http://${host === '127.0.0.1' ? 'localhost' : host}:${port}${base}`);
   console.log(`Stories sent through the form are saved in ${inboxFile}`);
 });

@@ -56,7 +56,8 @@ export function firstScreenBytes(html) {
 export function pageBytes(htmlFile, dist) {
   const html = readFileSync(htmlFile, 'utf8');
   const css = blockingStyles(html).map((url) => readFileSync(join(dist, decodeURI(url))));
-  const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  // JSON-LD is data for search engines, not JavaScript: it counts in the HTML, not here.
+  const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
     .map(([, code]) => code)
     .join('\n');
   const files = scriptFiles(html, dist);

@@ -2,6 +2,13 @@
 export const en = {
   lang: 'en',
   skipToContent: 'Skip to main content',
+  share: {
+    /** og:locale: English as written in India. */
+    locale: 'en_IN',
+    /** Above the organisation's name on the default share card. */
+    initiativeOf: (parent: string) => `An initiative of ${parent}`,
+    cardAlt: (name: string) => `${name} in large letters beside the STREE logo, on white with pink and green bands`,
+  },
   nav: {
     label: 'Main',
     home: 'Home',
@@ -62,9 +69,13 @@ export const en = {
     restored: 'We kept the story you started here before. It stays on this phone until it is sent.',
     success: 'Form Submitted Successfully!',
     blank: 'Please write something here: spaces alone are not enough.',
-    offline: 'You are offline, so your story was not sent. It is kept on this phone: press Submit again when you have a connection.',
-    timeout: 'The connection is too slow: your story was not sent within 20 seconds. It is kept on this phone: press Submit to try again.',
-    network: 'We could not reach the STREE server, so your story was not sent. It is kept on this phone: press Submit to try again, or try later.',
+    offline: 'You are offline, so your story was not sent yet. It is kept on this phone and goes out by itself when the connection comes back while this page is open, or the next time you open this site. You can also press Submit again.',
+    timeout: 'The connection is too slow: your story was not sent within 20 seconds. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
+    network: 'We could not reach the STREE server, so your story was not sent. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
+    // The service worker kept the story: with Background Sync the phone sends it even with the page closed.
+    queued: 'You are offline. Your story is saved on this phone and will be sent by itself as soon as there is a connection, even if you close this page.',
+    queuedNextVisit: 'You are offline. Your story is saved on this phone and will be sent by itself the next time you open this site with a connection.',
+    sentLater: 'The story you kept on this phone has now been sent. Thank you!',
     // {detail} and {status} are filled in by the form; the island's props must be plain text.
     rejected: 'Your story was not accepted: {detail} Please correct it and press Submit again.',
     serverError: 'The STREE server had a problem (error {status}) and did not save your story. It is kept on this phone: press Submit to try again later.',
@@ -99,6 +110,19 @@ export const en = {
     call: 'Call',
     whatsapp: 'WhatsApp',
     email: 'E-mail',
+  },
+  offline: {
+    title: 'You are offline',
+    body: 'This page is not saved on this phone yet, so it cannot open without a connection. The home page and the pages you opened before still work.',
+    home: 'Go to the home page',
+    stories: 'A story you wrote in the form is kept on this phone and sent when the connection comes back.',
+    helpTitle: 'Need help now?',
+    helpIntro: 'These national helplines are free and open day and night, with or without internet:',
+    helplines: {
+      emergency: 'Emergency: police, fire, ambulance',
+      women: 'Women Helpline',
+      children: 'Childline, for a child in danger',
+    },
   },
   notFound: {
     title: 'Unexpected Application Error!',

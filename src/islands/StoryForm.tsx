@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { en } from '../i18n/en';
 import { sendStory, type SendResult, type StoryFields } from '../lib/send-story';
-import { clearDraft, loadDraft, saveDraft } from '../lib/story-draft';
+import { clearDraft, keyFor, loadDraft, saveDraft } from '../lib/story-draft';
 import { NAME_MAX, STORY_MAX, normalisePhone } from '../lib/story-fields.js';
+import { newStoryKey, SENT_EVENT } from '../lib/story-outbox';
 import { showSnackbar } from '../stores/snackbar';
 import styles from './StoryForm.module.css';
 
@@ -10,6 +11,8 @@ import styles from './StoryForm.module.css';
 const PHONE_PATTERN = '(\\+91|0)?[ \\-]*([0-9][ \\-]*){10}';
 const PHONE_MAX = 17;
 const EMPTY: StoryFields = { Name: '', Phone: '', Story: '' };
+/** Failures of the connection, not of the story: it stays in the outbox and is sent by itself later. */
+const RETRY_LATER = new Set(['offline', 'timeout', 'network']);
 
 interface Props {
   endpoint: string;
@@ -25,15 +28,60 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
   const [consent, setConsent] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
   const [isRestored, setIsRestored] = useState(false);
   const inFlight = useRef(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setIsSending(true);
+    setError('');
+    setNotice('');
+    const story = {
+      Name: fields.Name.trim(),
+      Phone: normalisePhone(fields.Phone) ?? fields.Phone.trim(),
+      Story: fields.Story.trim(),
+    };
+    // Kept with the draft before sending: a retry, or send-kept-story.ts at her next visit, sends the same key.
+    const key = keyFor(loadDraft(storage()), story) ?? newStoryKey();
+    saveDraft(storage(), { ...fields, outbox: { key, story } });
+    const result = await sendStory(endpoint, story, { key, isOnline: () => navigator.onLine });
+    inFlight.current = false;
+    setIsSending(false);
+    if (result.ok) {
+      reset();
+      if (result.queued) setNotice('SyncManager' in window ? strings.queued : strings.queuedNextVisit);
+      else showSnackbar(strings.success);
+      return;
+    }
+    // A story the inbox refused waits for her correction; any other is sent by itself later.
+    if (!RETRY_LATER.has(result.reason)) saveDraft(storage(), fields);
+    setError(failureMessage(result, strings));
+  }
+
+  function reset() {
+    setFields(EMPTY);
+    setConsent(false);
+    setIsRestored(false);
+    clearDraft(storage());
+  }
 
   useEffect(() => {
     const draft = loadDraft(storage());
     if (draft) {
-      setFields(draft);
+      setFields({ Name: draft.Name, Phone: draft.Phone, Story: draft.Story });
       setIsRestored(true);
     }
+    // A kept story went out after all (send-kept-story.ts or the service worker); the form may still show it.
+    const onSent = () => {
+      setError('');
+      setNotice(strings.sentLater);
+      if (!loadDraft(storage())) reset();
+    };
+    addEventListener(SENT_EVENT, onSent);
+    return () => removeEventListener(SENT_EVENT, onSent);
   }, []);
 
   function update(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
@@ -42,32 +90,8 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
     event.target.setCustomValidity(value !== '' && value.trim() === '' ? strings.blank : '');
     const next = { ...fields, [name]: value };
     setFields(next);
+    // Changed words are not what she submitted: nothing is sent until she presses Submit again.
     saveDraft(storage(), next);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setIsSending(true);
-    setError('');
-    const story = {
-      Name: fields.Name.trim(),
-      Phone: normalisePhone(fields.Phone) ?? fields.Phone.trim(),
-      Story: fields.Story.trim(),
-    };
-    const result = await sendStory(endpoint, story, { isOnline: () => navigator.onLine });
-    inFlight.current = false;
-    setIsSending(false);
-    if (result.ok) {
-      setFields(EMPTY);
-      setConsent(false);
-      setIsRestored(false);
-      clearDraft(storage());
-      showSnackbar(strings.success);
-    } else {
-      setError(failureMessage(result, strings));
-    }
   }
 
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -96,6 +120,8 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       </label>
 
       <div role="alert" className={styles.error}>{error}</div>
+      {/* Always rendered, like the alert: a live region is announced only if it exists first. */}
+      <div role="status" className={styles.notice}>{notice}</div>
       <button type="submit" className="button" disabled={isSending}>{strings.submit}</button>
       {isSending && <p className={styles.note} aria-live="polite">{strings.sending}</p>}
     </form>

@@ -5,6 +5,14 @@ export function withBase(path: string): string {
 }
 
 /**
+ * The one address of a page, as the sitemap lists it: pages are folders (`build.format:
+ * 'directory'`), so `/home` and `/home/` are the same page and static hosts redirect to the slash.
+ */
+export function canonicalPath(pathname: string): string {
+  return /\/$|\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/`;
+}
+
+/**
  * A title as one path segment: percent-encoded, except the sub-delimiters a path may hold as
  * they are (`&`, `+`, `,` …). Servers decode paths with `decodeURI`, which leaves `%26` as it
  * is, so an encoded `&` would never match the folder `Safety & Justice/` on disk.

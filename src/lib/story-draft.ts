@@ -2,6 +2,15 @@ import type { StoryFields } from './send-story';
 
 const KEY = 'stree:story-draft';
 
+/**
+ * What the form keeps on the phone until the inbox confirms: the fields as typed and, once she
+ * pressed Submit, the story as sent with its key. That `outbox` is sent by itself at her next
+ * visit when sending failed and no service worker kept it; typing again drops it.
+ */
+export interface Draft extends StoryFields {
+  outbox?: { key: string; story: StoryFields };
+}
+
 /** Storage that may be missing or full (private mode, old phones): the form works without it. */
 interface DraftStorage {
   getItem(key: string): string | null;
@@ -9,19 +18,28 @@ interface DraftStorage {
   removeItem(key: string): void;
 }
 
-export function loadDraft(storage: DraftStorage | undefined): StoryFields | undefined {
+const asFields = (value: Partial<StoryFields> | undefined): StoryFields => ({
+  Name: String(value?.Name ?? ''),
+  Phone: String(value?.Phone ?? ''),
+  Story: String(value?.Story ?? ''),
+});
+
+export function loadDraft(storage: DraftStorage | undefined): Draft | undefined {
   try {
-    const saved = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<StoryFields> | null;
+    const saved = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<Draft> | null;
     if (!saved) return undefined;
-    return { Name: String(saved.Name ?? ''), Phone: String(saved.Phone ?? ''), Story: String(saved.Story ?? '') };
+    const outbox = saved.outbox && typeof saved.outbox.key === 'string'
+      ? { key: saved.outbox.key, story: asFields(saved.outbox.story) }
+      : undefined;
+    return { ...asFields(saved), ...(outbox ? { outbox } : {}) };
   } catch {
     return undefined;
   }
 }
 
-export function saveDraft(storage: DraftStorage | undefined, draft: StoryFields) {
+export function saveDraft(storage: DraftStorage | undefined, draft: Draft) {
   try {
-    if (draft.Name || draft.Phone || draft.Story) storage?.setItem(KEY, JSON.stringify(draft));
+    if (draft.Name || draft.Phone || draft.Story || draft.outbox) storage?.setItem(KEY, JSON.stringify(draft));
     else storage?.removeItem(KEY);
   } catch {
     // Full or blocked storage: the typed values still stay in the form.
@@ -34,4 +52,12 @@ export function clearDraft(storage: DraftStorage | undefined) {
   } catch {
     // Nothing to do: see saveDraft.
   }
+}
+
+/** The key of a story already submitted with exactly these words, so sending it again cannot make a second row. */
+export function keyFor(draft: Draft | undefined, story: StoryFields): string | undefined {
+  const sent = draft?.outbox?.story;
+  return sent && sent.Name === story.Name && sent.Phone === story.Phone && sent.Story === story.Story
+    ? draft.outbox!.key
+    : undefined;
 }

@@ -46,6 +46,11 @@ function frontmatterField(source: string, field: string) {
   return source.match(new RegExp(`^${field}:\\s*["']?(.+?)["']?\\s*$`, 'm'))?.[1] ?? '';
 }
 
+/** One field of a Markdown entry's front matter, e.g. `frontmatter('stories/health/x.md', 'summary')`. */
+export function frontmatter(path: string, field: string): string {
+  return frontmatterField(readFileSync(join(CONTENT, path), 'utf8'), field);
+}
+
 /** The names of a story category's stories, in page order. */
 export function storyNames(categoryId: string): string[] {
   const dir = join(CONTENT, 'stories', categoryId);

@@ -14,8 +14,10 @@ const field = (page: Page, label: string) => form(page).getByLabel(label, { exac
 
 async function open(page: Page) {
   await page.goto('/home#salaamstree');
-  // The form island hydrates when it comes into view.
+  // The form island hydrates when it comes into view; Astro drops `ssr` from the island once it has.
+  // Typing before that races hydration on a slow machine.
   await form(page).scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[ssr]').filter({ has: form(page) })).toHaveCount(0);
   await expect(form(page)).toHaveAttribute('aria-busy', 'false');
 }
 
@@ -31,6 +33,9 @@ const isValid = (page: Page, label: string) =>
   field(page, label).evaluate((el) => (el as HTMLInputElement).validity.valid);
 
 test.describe('the story form', () => {
+  // The form's own handling, as on a first visit or in a browser without service workers:
+  // page.route cannot see a request a service worker answers. offline.spec.ts tests the worker.
+  test.use({ serviceWorkers: 'block' });
   test.beforeEach(async ({ page }) => open(page));
 
   test('offers labelled Name, Phone (10 digits, numeric keypad), Story, consent and Submit', async ({ page }) => {

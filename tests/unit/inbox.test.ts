@@ -51,13 +51,15 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function post(body: unknown, contentType = 'application/json') {
+function post(body: unknown, contentType = 'application/json', headers: Record<string, string> = {}) {
   return fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': contentType },
+    headers: { 'Content-Type': contentType, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+
+const withKey = (key: string) => ({ 'Idempotency-Key': key });
 
 /** The saved rows, without the header. */
 function savedRows(): string[][] {
@@ -183,4 +185,50 @@ test('200 stories sent at once to a slow disk are saved as 200 whole rows, each 
     expect(phone).toBe('9876543210');
     expect(story).toBe(`Story ${name.split(' ')[1]}, "quoted"\nline 2`);
   }
+});
+
+describe('a story sent again with the same Idempotency-Key is saved once', () => {
+  const KEY = '7f9c2d1e-5b3a-4c8d-9e0f-1a2b3c4d5e6f';
+
+  test('the repeat is answered 200 and adds no row', async () => {
+    expect((await post(STORY, 'application/json', withKey(KEY))).status).toBe(201);
+    const again = await post(STORY, 'application/json', withKey(KEY));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true });
+    expect(savedRows()).toHaveLength(1);
+  });
+
+  test('copies arriving at once, to a slow disk, make one row', async () => {
+    disk.slow = true;
+    const responses = await Promise.all(Array.from({ length: 5 }, () => post(STORY, 'application/json', withKey(KEY))));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(savedRows()).toHaveLength(1);
+  });
+
+  test('an inbox started again on the same file still knows the key', async () => {
+    await post(STORY, 'application/json', withKey(KEY));
+    const restarted = createServer(createInbox({ file }));
+    await new Promise<void>((done) => restarted.listen(0, '127.0.0.1', done));
+    const response = await fetch(`http://127.0.0.1:${(restarted.address() as AddressInfo).port}/api/stories`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...withKey(KEY) },
+      body: JSON.stringify(STORY),
+    });
+    await new Promise((done) => restarted.close(done));
+    expect(response.status).toBe(200);
+    expect(savedRows()).toHaveLength(1);
+  });
+
+  test('different keys are different stories, even with the same words', async () => {
+    await post(STORY, 'application/json', withKey(KEY));
+    await post(STORY, 'application/json', withKey(KEY.replace('7f', '8e')));
+    expect(savedRows()).toHaveLength(2);
+  });
+
+  test.each(['short', 'has spaces in it, sixteen+', 'x'.repeat(129)])('a malformed key (%s) gets 400 and writes nothing', async (key) => {
+    const response = await post(STORY, 'application/json', withKey(key));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/Idempotency-Key/);
+    expect(existsSync(file)).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathSegment, storyPath } from '../../src/lib/paths';
+import { canonicalPath, pathSegment, storyPath } from '../../src/lib/paths';
 
 describe('pathSegment', () => {
   it('keeps a title one segment: a slash, question mark or hash is encoded', () => {
@@ -22,5 +22,17 @@ describe('pathSegment', () => {
 describe('storyPath', () => {
   it('is /salaamstree/{category title}/{index}', () => {
     expect(storyPath('Health & Hygiene', 2)).toBe('/salaamstree/Health%20&%20Hygiene/2');
+  });
+});
+
+describe('canonicalPath', () => {
+  it.each([
+    ['/home', '/home/'],
+    ['/home/', '/home/'],
+    ['/salaamstree/Health%20&%20Hygiene/0', '/salaamstree/Health%20&%20Hygiene/0/'],
+    ['/', '/'],
+    ['/404.html', '/404.html'],
+  ])('gives %s the folder address %s, as the sitemap lists it', (pathname, canonical) => {
+    expect(canonicalPath(pathname)).toBe(canonical);
   });
 });

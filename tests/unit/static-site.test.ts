@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticSite } from '../../server/static-site.js';
+import { normaliseBase } from '../../src/lib/base-path.js';
 import { storyPath } from '../../src/lib/paths';
 
 const TITLES = ['Safety & Justice', 'स्वास्थ्य और स्वच्छता', 'Land, Water + Seeds'];
@@ -52,5 +53,52 @@ describe('compression', () => {
     const response = await fetch(`${origin}/salaamstree/Nothing/9`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toContain('Unexpected Application Error!');
+  });
+});
+
+describe('a site built for a sub-path (BASE_PATH=/stree/)', () => {
+  let subServer: Server;
+  let subOrigin: string;
+
+  beforeAll(async () => {
+    subServer = createServer(staticSite(dist, { base: '/stree/' }));
+    await new Promise<void>((resolve) => subServer.listen(0, '127.0.0.1', resolve));
+    subOrigin = `http://127.0.0.1:${(subServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => {
+    subServer.close();
+  });
+
+  it('finds a story below the sub-path', async () => {
+    const response = await fetch(`${subOrigin}/stree${storyPath(TITLES[0]!, 0)}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(TITLES[0]);
+  });
+
+  it('answers the same address outside the sub-path with 404', async () => {
+    const response = await fetch(subOrigin + storyPath(TITLES[0]!, 0));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Unexpected Application Error!');
+  });
+
+  it('sends the sub-path without its slash on to the site', async () => {
+    const response = await fetch(`${subOrigin}/stree`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/stree/');
+  });
+});
+
+describe('normaliseBase', () => {
+  it.each([
+    [undefined, '/'],
+    ['', '/'],
+    ['/', '/'],
+    ['stree', '/stree/'],
+    ['/stree', '/stree/'],
+    ['/stree/', '/stree/'],
+    [' /org/stree// ', '/org/stree/'],
+  ])('reads BASE_PATH %j as %j', (value, base) => {
+    expect(normaliseBase(value)).toBe(base);
   });
 });

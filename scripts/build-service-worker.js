@@ -1,0 +1,65 @@
+// Run after `astro build`: bundles src/service-worker/ with Vite and lets Workbox's injectManifest
+// list what it precaches, writing {dist}/sw.js: `node scripts/build-service-worker.js [dist]`.
+// The worker finds the deploy base from its own scope; it reads PUBLIC_STORY_ENDPOINT as the
+// Astro build did.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { injectManifest } from 'workbox-build';
+
+const ENTRY = resolve('src/service-worker/sw.ts');
+/**
+ * The shell every page needs, and the pages read offline from the first visit on (README,
+ * "Offline"). Not the app icons: only installing the app needs them, and each costs data.
+ */
+const SHELL = ['_astro/*.{js,css}', 'favicon.svg'];
+const PAGES = ['index.html', 'home/index.html', 'offline/index.html'];
+/** Hashed names never change content: the browser may reuse what it already downloaded. */
+const HASHED = /^_astro\//;
+
+/** The pictures a page shows, as dist/-relative paths (islands' props too: their quotes are escaped). */
+function picturesOf(dist, page) {
+  const html = readFileSync(join(dist, page), 'utf8');
+  return [...html.matchAll(/_astro\/[\w.-]+\.(?:svg|png|jpe?g|webp|avif|gif)/g)].map(([path]) => path);
+}
+
+/** Writes {dist}/sw.js and returns what it precaches. */
+export async function buildServiceWorker({ dist = 'dist', storyEndpoint = process.env.PUBLIC_STORY_ENDPOINT ?? '' } = {}) {
+  const bundleDir = mkdtempSync(join(resolve('tmp'), 'sw-'));
+  try {
+    await build({
+      configFile: false,
+      publicDir: false,
+      logLevel: 'warn',
+      define: {
+        STORY_ENDPOINT: JSON.stringify(storyEndpoint),
+        // Workbox's modules leave their debug logging behind this check.
+        'process.env.NODE_ENV': JSON.stringify('production'),
+      },
+      build: {
+        lib: { entry: ENTRY, formats: ['iife'], name: 'streeServiceWorker', fileName: () => 'sw.js' },
+        outDir: bundleDir,
+        emptyOutDir: false,
+        target: 'es2020',
+      },
+    });
+    const pictures = [...new Set(PAGES.flatMap((page) => picturesOf(dist, page)))];
+    const result = await injectManifest({
+      swSrc: join(bundleDir, 'sw.js'),
+      swDest: join(dist, 'sw.js'),
+      globDirectory: dist,
+      globPatterns: [...SHELL, ...PAGES, ...pictures],
+      dontCacheBustURLsMatching: HASHED,
+    });
+    for (const warning of result.warnings) console.warn(`Service worker: ${warning}`);
+    return result;
+  } finally {
+    rmSync(bundleDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { count, size } = await buildServiceWorker({ dist: process.argv[2] ?? 'dist' });
+  console.log(`Service worker: precaches ${count} files, ${(size / 1024).toFixed(0)} KB before compression.`);
+}

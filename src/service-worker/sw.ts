@@ -1,0 +1,51 @@
+// The service worker (README, "Offline"): the shell and /home from the precache, pages and
+// pictures kept as they are visited, an offline page for the rest, and stories sent later.
+// Bundled and given its precache list after `astro build` by scripts/build-service-worker.js.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { folderKeys, withIndex } from './page-urls';
+import { isStoryPost, sendOrKeep } from './story-queue';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Relative to this worker, which lives at the deploy base: the same at a root and under a sub-path. */
+const OFFLINE_PAGE = 'offline/index.html';
+/** Bounds for what is kept as visited: about 40 pages of ~10 KB and 150 small pictures. */
+const PAGES = { maxEntries: 40, purgeOnQuotaError: true };
+const IMAGES = { maxEntries: 150, purgeOnQuotaError: true };
+/** On a slow connection, a page read before is shown after this long rather than a blank wait. */
+const NETWORK_TIMEOUT_SECONDS = 5;
+
+// A new deploy takes over at once. Every page reads without JavaScript, so the worst an open,
+// older page meets is an island whose old script is gone: its server-rendered content stays.
+// A "reload to update" prompt would cost every visitor script and attention for that rare case.
+self.skipWaiting();
+clientsClaim();
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST, { urlManipulation: ({ url }) => withIndex(url) });
+
+registerRoute(isStoryPost, sendOrKeep, 'POST');
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,
+  new NetworkFirst({
+    cacheName: 'pages',
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [folderKeys, new ExpirationPlugin(PAGES)],
+  }),
+);
+
+// Pictures have content hashes in their names, so a kept copy is never stale.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  new CacheFirst({ cacheName: 'images', plugins: [new ExpirationPlugin(IMAGES)] }),
+);
+
+setCatchHandler(async ({ request }) => {
+  if (request.mode !== 'navigate') return Response.error();
+  return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+});
