@@ -1,17 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { headersFor, parseHeadersFile } from './headers-file.js';
+
+/** Files a host reads for itself and never serves. */
+const HOST_FILES = new Set(['/_headers', '/_redirects']);
+
+/** The path a request asks for, decoded as a host matches it against `_headers` patterns. */
+function pathOf(url = '/') {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
- * Serves the built site the way a static host does: `/home` finds `home/index.html`, and
- * anything missing gets `404.html` with status 404.
+ * Serves the built site the way a static host does: `/home` finds `home/index.html`, anything
+ * missing gets `404.html` with status 404, and every answer carries the headers `_headers` gives
+ * its path (the security headers among them), so tests run under the policy that is deployed.
  */
 export function staticSite(distDir) {
   const serveFile = sirv(distDir, { dev: false, etag: true, extensions: ['html'] });
   const notFoundPage = readFileSync(join(distDir, '404.html'));
-  return (req, res) =>
-    serveFile(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(req.method === 'HEAD' ? undefined : notFoundPage);
-    });
+  const headersFile = join(distDir, '_headers');
+  const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
+  const notFound = (req, res) => {
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+  };
+  return (req, res) => {
+    const path = pathOf(req.url);
+    for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
+    if (HOST_FILES.has(path)) return notFound(req, res);
+    serveFile(req, res, () => notFound(req, res));
+  };
 }
