@@ -30,7 +30,12 @@ export function carouselOptions(label: string, reducedMotion: boolean): SwiperPr
     navigation: true,
     pagination: { clickable: true },
     a11y: {
+      // A label belongs on a landmark, not a bare div (axe aria-prohibited-attr); the WAI-ARIA
+      // carousel pattern names the roles "carousel" and "slide".
+      containerRole: 'region',
       containerMessage: label,
+      containerRoleDescriptionMessage: 'carousel',
+      itemRoleDescriptionMessage: 'slide',
       prevSlideMessage: 'Previous slide',
       nextSlideMessage: 'Next slide',
       paginationBulletMessage: 'Go to slide {{index}}',
