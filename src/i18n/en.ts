@@ -62,6 +62,9 @@ export const en = {
     restored: 'We kept the story you started here before. It stays on this phone until it is sent.',
     success: 'Form Submitted Successfully!',
     blank: 'Please write something here: spaces alone are not enough.',
+    // {length} and {max} are filled in by the form.
+    tooLong: 'This is {length} characters long. Please shorten it to {max} or fewer: what you wrote stays here until you send it.',
+    phoneInvalid: 'Please enter a 10-digit phone number, for example 98765 43210. You may start with +91.',
     offline: 'You are offline, so your story was not sent. It is kept on this phone: press Submit again when you have a connection.',
     timeout: 'The connection is too slow: your story was not sent within 20 seconds. It is kept on this phone: press Submit to try again.',
     network: 'We could not reach the STREE server, so your story was not sent. It is kept on this phone: press Submit to try again, or try later.',

@@ -10,6 +10,12 @@ import styles from './StoryForm.module.css';
 const PHONE_PATTERN = '(\\+91|0)?[ \\-]*([0-9][ \\-]*){10}';
 const PHONE_MAX = 17;
 const EMPTY: StoryFields = { Name: '', Phone: '', Story: '' };
+/**
+ * The inbox's limits, checked here instead of by maxlength: maxlength cuts a pasted story short
+ * without a word, and whatever is cut off is lost.
+ */
+const MAX_LENGTH: Record<string, number> = { Name: NAME_MAX, Story: STORY_MAX };
+const count = (n: number) => n.toLocaleString('en-IN');
 
 interface Props {
   endpoint: string;
@@ -27,6 +33,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
   const [error, setError] = useState('');
   const [isRestored, setIsRestored] = useState(false);
   const inFlight = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const draft = loadDraft(storage());
@@ -36,10 +43,15 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
     }
   }, []);
 
+  // After every change, and after a draft comes back: the browser shows these messages on Submit.
+  useEffect(() => {
+    for (const field of form.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea') ?? []) {
+      field.setCustomValidity(fieldProblem(field, strings));
+    }
+  }, [fields, strings]);
+
   function update(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
-    // `required` accepts spaces alone; the inbox would refuse them, so say so here.
-    event.target.setCustomValidity(value !== '' && value.trim() === '' ? strings.blank : '');
     const next = { ...fields, [name]: value };
     setFields(next);
     saveDraft(storage(), next);
@@ -73,10 +85,10 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     // method and action matter only without JavaScript: never put a phone number in a GET address.
-    <form className={styles.form} method="post" action={endpoint} onSubmit={submit} aria-busy={isSending}>
+    <form ref={form} className={styles.form} method="post" action={endpoint} onSubmit={submit} aria-busy={isSending}>
       {isRestored && <p className={styles.note}>{strings.restored}</p>}
       <label htmlFor={id('name')}>{strings.name}</label>
-      <input id={id('name')} name="Name" autoComplete="name" required maxLength={NAME_MAX}
+      <input id={id('name')} name="Name" autoComplete="name" required
         value={fields.Name} onChange={update} />
 
       <label htmlFor={id('phone')}>{strings.phone}</label>
@@ -86,7 +98,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       <p id={id('phone-hint')} className={styles.hint}>{strings.phoneHint}</p>
 
       <label htmlFor={id('story')}>{strings.story}</label>
-      <textarea id={id('story')} name="Story" rows={6} required maxLength={STORY_MAX}
+      <textarea id={id('story')} name="Story" rows={6} required
         value={fields.Story} onChange={update} />
 
       <label className={styles.consent}>
@@ -100,6 +112,20 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       {isSending && <p className={styles.note} aria-live="polite">{strings.sending}</p>}
     </form>
   );
+}
+
+/** What the browser should say about a field when Submit is pressed; '' when it is fine. */
+function fieldProblem(field: HTMLInputElement | HTMLTextAreaElement, strings: Props['strings']): string {
+  const { name, value } = field;
+  // `required` accepts spaces alone; the inbox would refuse them, so say so here.
+  if (value !== '' && value.trim() === '') return strings.blank;
+  const max = MAX_LENGTH[name];
+  if (max !== undefined && value.length > max) {
+    return strings.tooLong.replace('{length}', count(value.length)).replace('{max}', count(max));
+  }
+  // The browser's own words for a pattern are "Please match the requested format."
+  if (field.validity.patternMismatch) return strings.phoneInvalid;
+  return '';
 }
 
 function failureMessage(result: Exclude<SendResult, { ok: true }>, strings: Props['strings']): string {
