@@ -1,8 +1,10 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { normaliseBase } from './src/lib/base-path.js';
+import { noRawHtml } from './src/lib/markdown-no-raw-html';
 
 /** Pages that must not be indexed: the service worker's offline answer (README, "Deploy"). */
 const UNLISTED = [/\/offline\/$/];
@@ -14,6 +16,7 @@ export default defineConfig({
   base: normaliseBase(process.env.BASE_PATH),
   output: 'static',
   integrations: [react(), sitemap({ filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)) })],
+  markdown: { processor: satteri({ mdastPlugins: [noRawHtml] }) },
   // Inlined CSS paints the first screen from the HTML alone: one round trip fewer on a slow link.
   build: { format: 'directory', inlineStylesheets: 'always' },
   prefetch: false,

@@ -1,18 +1,36 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import { headersFor, parseHeadersFile } from './headers-file.js';
+
+/** Files a host reads for itself and never serves. */
+const HOST_FILES = new Set(['/_headers', '/_redirects']);
+
+/** The path a request asks for, decoded as a host matches it against `_headers` patterns. */
+function pathOf(url = '/') {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
  * Serves the built site the way a static host does: compressed, `/home` finds
- * `home/index.html`, and anything missing gets `404.html` with status 404. Under a sub-path
- * (`base`, as BASE_PATH at build time), only addresses below it are the site's, as on GitHub Pages.
+ * `home/index.html`, anything missing gets `404.html` with status 404, and every answer carries
+ * the headers `_headers` gives its path (the security headers among them), so tests run under
+ * the policy that is deployed. Under a sub-path (`base`, as BASE_PATH at build time), only
+ * addresses below it are the site's, as on GitHub Pages.
  */
 export function staticSite(distDir, { base = '/' } = {}) {
   const serveFile = sirv(distDir, { dev: false, etag: true, extensions: ['html'] });
   // Every static host compresses text; without it, measures of page weight here would be wrong.
   const compress = compression();
   const notFoundPage = readFileSync(join(distDir, '404.html'));
+  const headersFile = join(distDir, '_headers');
+  const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
   const notFound = (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(req.method === 'HEAD' ? undefined : notFoundPage);
@@ -24,7 +42,11 @@ export function staticSite(distDir, { base = '/' } = {}) {
       return res.end();
     }
     if (!url.startsWith(base)) return notFound(req, res);
+    // Below the base, the site's own paths: `_headers` patterns and files are written for those.
     req.url = url.slice(base.length - 1);
+    const path = pathOf(req.url);
+    for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
+    if (HOST_FILES.has(path)) return notFound(req, res);
     serveFile(req, res, () => notFound(req, res));
   };
   return (req, res) => compress(req, res, () => serve(req, res));

@@ -187,7 +187,9 @@ const products = defineCollection({
       village: text('the village'),
       district: text('the district'),
       state: text('the state'),
-      priceRupees: z.int().min(1, { error: 'give the price in whole rupees' }),
+      priceRupees: z
+        .int({ error: 'give the price in whole rupees, as a number without quotes: 80' })
+        .min(1, { error: 'give the price in whole rupees' }),
       description: text('a short description'),
       contact: z
         .strictObject({ phone: phone.optional(), whatsapp: url.optional(), email: z.email().optional() })

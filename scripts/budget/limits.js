@@ -10,10 +10,11 @@ export const LIMITS = {
   /**
    * All of /home's HTML with its CSS, gzip. DESIGN.md asks 14 KB; the spec's home page (8 focus
    * issues, 9 testimonials, 6 problems, 6 solutions, 5 gallery tabs of 4 cards, the form) with
-   * React islands measures about 18.5 KB, and its first screen arrives in the first 14 KB
-   * (above). This holds the whole page where it is, so it fails on any real growth.
+   * React islands, its share tags and JSON-LD (0.4 KB) and its CSP's hashes (0.7 KB, which do
+   * not compress) measures 20.1 KB, and its first screen arrives in the first 14 KB (above).
+   * This holds the whole page where it is, so it fails on any real growth.
    */
-  homeCritical: 20 * KB,
+  homeCritical: 21 * KB,
   /** Any other page's HTML plus render-blocking CSS, gzip. */
   pageCritical: 14 * KB,
   /** JavaScript a page loads, gzip: /home's islands share React (69 KB) and Swiper (31 KB). */

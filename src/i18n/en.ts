@@ -76,6 +76,9 @@ export const en = {
     queued: 'You are offline. Your story is saved on this phone and will be sent by itself as soon as there is a connection, even if you close this page.',
     queuedNextVisit: 'You are offline. Your story is saved on this phone and will be sent by itself the next time you open this site with a connection.',
     sentLater: 'The story you kept on this phone has now been sent. Thank you!',
+    // {length} and {max} are filled in by the form.
+    tooLong: 'This is {length} characters long. Please shorten it to {max} or fewer: what you wrote stays here until you send it.',
+    phoneInvalid: 'Please enter a 10-digit phone number, for example 98765 43210. You may start with +91.',
     // {detail} and {status} are filled in by the form; the island's props must be plain text.
     rejected: 'Your story was not accepted: {detail} Please correct it and press Submit again.',
     serverError: 'The STREE server had a problem (error {status}) and did not save your story. It is kept on this phone: press Submit to try again later.',

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { shouldCloseOnKey } from '../lib/drawer-keys';
 import type { NavLink } from '../lib/nav-links';
 import { SOCIAL_PATHS, type SocialNetwork } from '../lib/social-icons';
+import { focusSection, sectionTarget } from './section-target';
 import styles from './MenuDrawer.module.css';
 
 interface SocialLink {
@@ -31,16 +32,24 @@ export default function MenuDrawer(props: Props) {
   const opener = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
+  const section = useRef<HTMLElement | null>(null);
 
   useEffect(() => setIsHydrated(true), []);
 
   useEffect(() => {
     if (isOpen) dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    else if (wasOpen.current && section.current) focusSection(section.current);
     else if (wasOpen.current) opener.current?.focus();
+    section.current = null;
     wasOpen.current = isOpen;
   }, [isOpen]);
 
   const close = () => setIsOpen(false);
+
+  function followLink(event: MouseEvent<HTMLAnchorElement>) {
+    section.current = sectionTarget(event.currentTarget);
+    close();
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
@@ -95,7 +104,7 @@ export default function MenuDrawer(props: Props) {
             </div>
             <ul className={styles.links}>
               {[...links, ...extraLinks].map((link) => (
-                <li key={link.href}><a href={link.href} onClick={close}>{link.label}</a></li>
+                <li key={link.href}><a href={link.href} onClick={followLink}>{link.label}</a></li>
               ))}
             </ul>
             <ul className={styles.social}>

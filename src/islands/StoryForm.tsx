@@ -13,6 +13,12 @@ const PHONE_MAX = 17;
 const EMPTY: StoryFields = { Name: '', Phone: '', Story: '' };
 /** Failures of the connection, not of the story: it stays in the outbox and is sent by itself later. */
 const RETRY_LATER = new Set(['offline', 'timeout', 'network']);
+/**
+ * The inbox's limits, checked here instead of by maxlength: maxlength cuts a pasted story short
+ * without a word, and whatever is cut off is lost.
+ */
+const MAX_LENGTH: Record<string, number> = { Name: NAME_MAX, Story: STORY_MAX };
+const count = (n: number) => n.toLocaleString('en-IN');
 
 interface Props {
   endpoint: string;
@@ -31,6 +37,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
   const [notice, setNotice] = useState('');
   const [isRestored, setIsRestored] = useState(false);
   const inFlight = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,10 +91,15 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
     return () => removeEventListener(SENT_EVENT, onSent);
   }, []);
 
+  // After every change, and after a draft comes back: the browser shows these messages on Submit.
+  useEffect(() => {
+    for (const field of form.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea') ?? []) {
+      field.setCustomValidity(fieldProblem(field, strings));
+    }
+  }, [fields, strings]);
+
   function update(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
-    // `required` accepts spaces alone; the inbox would refuse them, so say so here.
-    event.target.setCustomValidity(value !== '' && value.trim() === '' ? strings.blank : '');
     const next = { ...fields, [name]: value };
     setFields(next);
     // Changed words are not what she submitted: nothing is sent until she presses Submit again.
@@ -97,10 +109,10 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     // method and action matter only without JavaScript: never put a phone number in a GET address.
-    <form className={styles.form} method="post" action={endpoint} onSubmit={submit} aria-busy={isSending}>
+    <form ref={form} className={styles.form} method="post" action={endpoint} onSubmit={submit} aria-busy={isSending}>
       {isRestored && <p className={styles.note}>{strings.restored}</p>}
       <label htmlFor={id('name')}>{strings.name}</label>
-      <input id={id('name')} name="Name" autoComplete="name" required maxLength={NAME_MAX}
+      <input id={id('name')} name="Name" autoComplete="name" required
         value={fields.Name} onChange={update} />
 
       <label htmlFor={id('phone')}>{strings.phone}</label>
@@ -110,7 +122,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       <p id={id('phone-hint')} className={styles.hint}>{strings.phoneHint}</p>
 
       <label htmlFor={id('story')}>{strings.story}</label>
-      <textarea id={id('story')} name="Story" rows={6} required maxLength={STORY_MAX}
+      <textarea id={id('story')} name="Story" rows={6} required
         value={fields.Story} onChange={update} />
 
       <label className={styles.consent}>
@@ -126,6 +138,20 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       {isSending && <p className={styles.note} aria-live="polite">{strings.sending}</p>}
     </form>
   );
+}
+
+/** What the browser should say about a field when Submit is pressed; '' when it is fine. */
+function fieldProblem(field: HTMLInputElement | HTMLTextAreaElement, strings: Props['strings']): string {
+  const { name, value } = field;
+  // `required` accepts spaces alone; the inbox would refuse them, so say so here.
+  if (value !== '' && value.trim() === '') return strings.blank;
+  const max = MAX_LENGTH[name];
+  if (max !== undefined && value.length > max) {
+    return strings.tooLong.replace('{length}', count(value.length)).replace('{max}', count(max));
+  }
+  // The browser's own words for a pattern are "Please match the requested format."
+  if (field.validity.patternMismatch) return strings.phoneInvalid;
+  return '';
 }
 
 function failureMessage(result: Exclude<SendResult, { ok: true }>, strings: Props['strings']): string {

@@ -15,6 +15,30 @@ function matchSwipeThreshold(swiper: SwiperInstance) {
   if (swiper.width > 0) swiper.params.longSwipesRatio = SWIPE_THRESHOLD_PX / swiper.width;
 }
 
+/**
+ * Autoplay stops while keyboard focus is inside a carousel (WAI-ARIA carousel pattern, WCAG
+ * 2.2.2): a slide must not move away from under the control a visitor has just reached with Tab.
+ * It starts again when focus leaves.
+ */
+function holdWhileFocused(swiper: SwiperInstance) {
+  let isHeld = false;
+  swiper.el.addEventListener('focusin', () => {
+    if (!swiper.autoplay?.running) return;
+    isHeld = true;
+    swiper.autoplay.stop();
+  });
+  swiper.el.addEventListener('focusout', (event) => {
+    if (!isHeld || swiper.el.contains(event.relatedTarget as Node | null)) return;
+    isHeld = false;
+    swiper.autoplay.start();
+  });
+}
+
+function onInit(swiper: SwiperInstance) {
+  matchSwipeThreshold(swiper);
+  holdWhileFocused(swiper);
+}
+
 /** The Swiper settings every carousel shares; `reducedMotion` turns autoplay off. */
 export function carouselOptions(label: string, reducedMotion: boolean): SwiperProps {
   return {
@@ -24,13 +48,18 @@ export function carouselOptions(label: string, reducedMotion: boolean): SwiperPr
     speed: reducedMotion ? 0 : 400,
     shortSwipes: false,
     longSwipesMs: 0,
-    onInit: matchSwipeThreshold,
+    onInit,
     onResize: matchSwipeThreshold,
     keyboard: { enabled: true, onlyInViewport: true },
     navigation: true,
     pagination: { clickable: true },
     a11y: {
+      // A label belongs on a landmark, not a bare div (axe aria-prohibited-attr); the WAI-ARIA
+      // carousel pattern names the roles "carousel" and "slide".
+      containerRole: 'region',
       containerMessage: label,
+      containerRoleDescriptionMessage: 'carousel',
+      itemRoleDescriptionMessage: 'slide',
       prevSlideMessage: 'Previous slide',
       nextSlideMessage: 'Next slide',
       paginationBulletMessage: 'Go to slide {{index}}',

@@ -1,9 +1,9 @@
 // The story form's fields, checked the same way by the inbox (server/) and the form island
 // (DESIGN.md, "Interface contract"). Pure: no I/O, so both the browser and Node import it.
 
-/** Same as the form's `maxlength` on Name. */
+/** The longest name the inbox takes; the form checks it too. */
 export const NAME_MAX = 100;
-/** Same as the form's `maxlength` on Story. */
+/** The longest story the inbox takes; the form checks it too. */
 export const STORY_MAX = 5000;
 /** An Indian mobile number without its +91 or 0 prefix. */
 export const PHONE_DIGITS = 10;

@@ -142,3 +142,19 @@ test('the focus and testimonial carousels offer previous and next buttons', asyn
     await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeVisible();
   }
 });
+
+test.describe('banner carousel and the keyboard', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('autoplay stops while focus is inside the carousel and starts again when it leaves', async ({ page }) => {
+    await openWithClock(page);
+    await page.mouse.move(1, 790); // off the banner: hovering would pause it too
+    const next = banner(page).getByRole('button', { name: 'Next slide' });
+    await next.focus();
+    await page.clock.runFor(AUTOPLAY_MS * 3);
+    await expect(activeHeading(page)).toHaveText(headings[0]!);
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
+    await page.clock.runFor(AUTOPLAY_MS + 500);
+    await expect(activeHeading(page)).toHaveText(headings[1]!);
+  });
+});

@@ -2,6 +2,7 @@
 // story form and the footer, at a phone's and a desktop's width (DESIGN.md, "Interface contract").
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bannerHeadings, settings, storyCategoryIds, storyNames } from './content';
+import { hydrateEveryIsland } from './hydrate';
 
 const SKIP_LINK = 'Skip to main content';
 const NAV_LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact']; // DESIGN.md
@@ -38,17 +39,6 @@ const focusedDescription = (page: Page) =>
     const where = section?.id ? `#${section.id}` : (section?.tagName.toLowerCase() ?? 'the page');
     return `<${element.tagName.toLowerCase()}> "${name.trim().replace(/\s+/g, ' ').slice(0, 60)}" in ${where}`;
   });
-
-/**
- * Islands under the first screen hydrate when they come into view. A visitor's Tabs scroll them
- * there one by one; here the page is scrolled past each first, so a walk meets the finished page.
- */
-async function hydrateEveryIsland(page: Page) {
-  const islands = page.locator('astro-island[client="visible"]');
-  for (let i = 0; i < (await islands.count()); i += 1) await islands.nth(i).scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[client="visible"][ssr]')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 for (const width of WIDTHS) {
   test.describe(`keyboard on /home at ${width} px`, () => {
@@ -162,6 +152,10 @@ for (const width of WIDTHS) {
       let reached = 0;
       for (let presses = 0; presses < MAX_TABS; presses += 1) {
         await page.keyboard.press('Tab');
+        // Focus on a slide out of view brings it in on the next frame; measure the ring then.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await page.waitForFunction(() => [...document.querySelectorAll('.swiper')]
+          .every((el) => !(el as Element & { swiper?: { animating: boolean } }).swiper?.animating));
         const state = await page.evaluate(() => {
           const element = document.activeElement as HTMLElement | null;
           if (!element || element === document.body) return undefined;
@@ -178,10 +172,25 @@ for (const width of WIDTHS) {
             hasShadowRing = getComputedStyle(element).boxShadow !== shadow;
             element.focus();
           }
+          // An outline drawn outside the element is cut off by a box that clips its overflow
+          // (a scrolling tab strip, a carousel): the visitor sees no ring then.
+          const reach = hasOutline ? parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) : 0;
+          const ring = element.getBoundingClientRect();
+          let clippedBy = '';
+          for (let box = element.parentElement; box && box !== document.body && !clippedBy; box = box.parentElement) {
+            const { overflowX, overflowY } = getComputedStyle(box);
+            if (overflowX === 'visible' && overflowY === 'visible') continue;
+            const edge = box.getBoundingClientRect();
+            const inside = ring.left - reach >= edge.left + box.clientLeft - 0.5
+              && ring.right + reach <= edge.left + box.clientLeft + box.clientWidth + 0.5
+              && ring.top - reach >= edge.top + box.clientTop - 0.5
+              && ring.bottom + reach <= edge.top + box.clientTop + box.clientHeight + 0.5;
+            if (!inside) clippedBy = `<${box.tagName.toLowerCase()} class="${box.className}">`;
+          }
           return {
             isSkipLink: element.matches('.skip-link'),
-            hasIndicator: hasOutline || hasShadowRing,
-            style: described,
+            hasIndicator: (hasOutline || hasShadowRing) && !clippedBy,
+            style: clippedBy ? `${described}; cut off by ${clippedBy}` : described,
           };
         });
         if (!state) continue; // between the last link and the browser's own controls
@@ -191,6 +200,28 @@ for (const width of WIDTHS) {
       }
       expect(reached).toBeGreaterThan(NAV_LINKS.length * 2);
       expect(failures).toEqual([]);
+    });
+  });
+}
+
+for (const width of WIDTHS) {
+  test.describe(`keyboard on a story page at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    test('Enter on a gallery card opens its story, where the skip link leads to the story, then its form', async ({ page }) => {
+      await page.goto('/home');
+      await hydrateEveryIsland(page);
+      const first = storyNames(categories[0]!.id)[0]!;
+      await tabTo(page, gallery(page).getByRole('tabpanel').getByRole('link', { name: first }), `the card of ${first}`);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: SKIP_LINK })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('main').getByRole('link', { name: categories[0]!.title, exact: true })).toBeFocused();
+      await tabTo(page, storyForm(page).getByLabel('Name', { exact: true }), 'the Name field');
+      await expect(storyForm(page).getByLabel('Name', { exact: true })).toBeFocused();
     });
   });
 }
@@ -239,4 +270,29 @@ test.describe('keyboard on /home at 360 px', () => {
       await expect(dialog.getByRole('link', { name, exact: true })).toBeFocused();
     }
   });
+
+  test('Enter on a drawer section link closes the drawer and puts focus on that section', async ({ page }) => {
+    await page.goto('/home');
+    const button = page.getByRole('button', { name: /menu/i });
+    await expect(button).toBeVisible();
+    await tabTo(page, button, 'the menu button');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await tabTo(page, dialog.getByRole('link', { name: 'Teams', exact: true }), 'the Teams link');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('#teams')).toBeInViewport();
+    // A screen reader reads out where she is, not the menu button she came from.
+    await expect(page.locator('#teams')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // Inside #teams, or past it when its carousel has not hydrated yet and holds no control.
+    const goesOnFromTeams = await page.evaluate(() => {
+      const teams = document.getElementById('teams')!;
+      const focused = document.activeElement;
+      return !!focused && focused !== document.body
+        && (teams.contains(focused) || (teams.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+    });
+    expect(goesOnFromTeams, await focusedDescription(page)).toBe(true);
+  });
 });
+

@@ -32,6 +32,17 @@ async function fill(page: Page, values: Partial<typeof STORY> = {}) {
 const isValid = (page: Page, label: string) =>
   field(page, label).evaluate((el) => (el as HTMLInputElement).validity.valid);
 
+/** What the browser's bubble says about a field when Submit is pressed. */
+const messageOf = (page: Page, label: string) =>
+  field(page, label).evaluate((el) => (el as HTMLInputElement).validationMessage);
+
+/** Counts the requests that reach the story endpoint. */
+async function countSends(page: Page) {
+  const sent = { count: 0 };
+  await page.route('**/api/stories', (route) => { sent.count += 1; return route.fulfill({ status: 201, json: { ok: true } }); });
+  return sent;
+}
+
 test.describe('the story form', () => {
   // The form's own handling, as on a first visit or in a browser without service workers:
   // page.route cannot see a request a service worker answers. offline.spec.ts tests the worker.
@@ -69,6 +80,64 @@ test.describe('the story form', () => {
       expect(await isValid(page, 'Phone')).toBe(valid);
     });
   }
+
+  for (const phone of ['987654321', '98765432100', '98765abcde']) {
+    test(`Submit with the phone ${JSON.stringify(phone)} says a 10-digit number is needed, sends nothing and keeps it`, async ({ page }) => {
+      const sent = await countSends(page);
+      await fill(page, { Phone: phone });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      expect(await messageOf(page, 'Phone')).toMatch(/10-digit phone number/);
+      await expect(field(page, 'Phone')).toHaveValue(phone);
+      await expect(field(page, 'Story')).toHaveValue(STORY.Story);
+      expect(sent.count).toBe(0);
+    });
+  }
+
+  test('a 10,000-character story is kept whole, Submit says how long it may be, and a shorter one is sent', async ({ page }) => {
+    const sent = await countSends(page);
+    const long = 'कहानी कथा '.repeat(1000); // 10,000 characters, pasted at once
+    expect(long).toHaveLength(10_000);
+    await fill(page, { Story: long });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await messageOf(page, 'Story')).toMatch(/10,000 characters.*5,000 or fewer/);
+    await expect(field(page, 'Story')).toHaveValue(long);
+    expect(sent.count).toBe(0);
+    await field(page, 'Story').fill(long.slice(0, 5000));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Form Submitted Successfully!' })).toBeVisible();
+    expect(sent.count).toBe(1);
+  });
+
+  test('Devanagari and emoji in the name and the story are sent and saved exactly as typed', async ({ page }) => {
+    const name = `आशा देवी 🙏🏽 ${Date.now()}`;
+    const story = 'मेरे गाँव में बस स्टॉप पर रोशनी नहीं है। 🚌💡\nअब हम साथ चलते हैं 👭';
+    const sent = page.waitForRequest('**/api/stories');
+    await fill(page, { Name: name, Story: story });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await sent).postDataJSON()).toEqual({ Name: name, Phone: STORY.Phone, Story: story });
+    await expect(page.getByRole('status').filter({ hasText: 'Form Submitted Successfully!' })).toBeVisible();
+    const rows = parse(readFileSync(E2E_INBOX_FILE), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.filter((row) => row.Name === name)).toEqual([expect.objectContaining({ Story: story })]);
+  });
+
+  test('HTML typed into every field is sent as text and comes back as text after a failure and a reload', async ({ page }) => {
+    const typed = { Name: '<b>Asha</b>', Phone: STORY.Phone, Story: '<script>document.title = "hacked"</script><img src=x onerror="document.title = \'hacked\'">' };
+    let body: unknown;
+    await page.route('**/api/stories', (route) => {
+      body = route.request().postDataJSON();
+      // An answer with markup in it, as a broken or hostile endpoint might send.
+      return route.fulfill({ status: 422, json: { error: '<img src=x onerror="document.title = \'hacked\'">Bad.' } });
+    });
+    await fill(page, typed);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toContainText('<img src=x onerror="document.title = \'hacked\'">Bad.');
+    expect(body).toEqual(typed);
+    await page.reload();
+    await form(page).scrollIntoViewIfNeeded();
+    for (const label of ['Name', 'Phone', 'Story'] as const) await expect(field(page, label)).toHaveValue(typed[label]);
+    await expect(form(page).locator('b, script, img')).toHaveCount(0);
+    await expect(page).not.toHaveTitle('hacked');
+  });
 
   test('a name or story of spaces only is refused', async ({ page }) => {
     await field(page, 'Name').fill('   ');

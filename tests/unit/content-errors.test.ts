@@ -1,22 +1,18 @@
 // An editor's mistake must stop the build with the file and the field: checked end to end by
 // breaking a content file in a temporary copy of the project and running `astro sync`.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { projectCopy as makeCopy, removeCopy } from './project-copy';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
 let copy: string | undefined;
 
 function projectCopy() {
-  copy = mkdtempSync(join(tmpdir(), 'stree-content-'));
-  for (const item of ['src', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
-    cpSync(join(ROOT, item), join(copy, item), { recursive: true });
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  copy = makeCopy();
   return copy;
 }
 
@@ -43,8 +39,18 @@ function editStory(dir: string, edit: (source: string) => string) {
   return { id: relative.replace(/\.md$/, ''), path: `src/content/stories/${relative}` };
 }
 
+/** Edits the first JSON entry of `folder`; returns its entry id. */
+function editJson(dir: string, folder: string, edit: (data: Record<string, unknown>) => void) {
+  const name = readdirSync(join(dir, 'src/content', folder)).filter((p) => p.endsWith('.json')).sort()[0]!;
+  const file = join(dir, 'src/content', folder, name);
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  edit(data);
+  writeFileSync(file, JSON.stringify(data, null, 2));
+  return name.replace(/\.json$/, '');
+}
+
 afterEach(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  removeCopy(copy);
   copy = undefined;
 });
 
@@ -71,5 +77,21 @@ describe('a broken content file stops the build, naming the file and the field',
     const output = await syncError(dir);
     expect(output).toContain(`${story.path}: field "image"`);
     expect(output).toContain('nobody.svg');
+  });
+
+  it('a wrong type in a Markdown file: a word where a number goes', async () => {
+    const dir = projectCopy();
+    const story = editStory(dir, (source) => source.replace(/^order:.*$/m, 'order: first'));
+    const output = await syncError(dir);
+    expect(output).toContain(`stories → ${story.id}`);
+    expect(output).toMatch(/order.*whole number/);
+  });
+
+  it('a wrong type in a JSON file: a price in quotes', async () => {
+    const dir = projectCopy();
+    const id = editJson(dir, 'products', (product) => { product.priceRupees = '80'; });
+    const output = await syncError(dir);
+    expect(output).toContain(`products → ${id}`);
+    expect(output).toMatch(/priceRupees.*number without quotes/);
   });
 });

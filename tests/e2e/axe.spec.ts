@@ -1,0 +1,43 @@
+// axe-core finds no violation on any kind of page, at a phone's and a laptop's width, both as the
+// server sends it (its scripts not loaded, as on a slow connection) and once every island has
+// hydrated. axe itself is JavaScript, so "JavaScript off" is modelled by blocking the page's files.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrateEveryIsland } from './hydrate';
+import { PAGE_TYPES, VIEWPORTS } from './page-types';
+
+/** Each violation as one readable line: the rule, then where. */
+async function violations(page: Page) {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`));
+}
+
+/**
+ * Keeps the splash on screen while axe reads it: axe needs running timers, so the clock cannot be
+ * held, but a browser stays on its page when a navigation is answered 204 No Content.
+ */
+async function holdSplash(page: Page) {
+  await page.route('**/home', (route) => route.fulfill({ status: 204 }));
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const { name, path } of PAGE_TYPES) {
+      test(`the ${name} page has no violations once hydrated`, async ({ page }) => {
+        if (path === '/') await holdSplash(page);
+        await page.goto(path);
+        await hydrateEveryIsland(page);
+        expect(await violations(page)).toEqual([]);
+      });
+
+      test(`the ${name} page has no violations before its scripts load`, async ({ page }) => {
+        if (path === '/') await holdSplash(page);
+        await page.route('**/*.js', (route) => route.abort());
+        await page.goto(path);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}
