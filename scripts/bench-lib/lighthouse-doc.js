@@ -51,11 +51,9 @@ export function lighthouseDoc({ date, chromiumVersion, load, minutes, runs, slow
     'Each page type is one concrete page picked from `dist/`: the first story category (by folder name), its first ' +
       'story, the first profile. Figures are medians of ' + `${runs} runs, each in a fresh Chromium.`,
     '',
-    'Transfer sizes are what `server/static-site.js` sends: it does not compress, so HTML, CSS and JavaScript travel ' +
-      'at full size here. A host that gzips text sends roughly a third of that (see the gzip figures of the ' +
-      'scale section and `npm run budgets`); Lighthouse\'s simulation charges the full bytes, so scores and paint ' +
-      'times here are on the pessimistic side. The splash prefetches `/home` (DESIGN.md, Routes), so its transfer ' +
-      'counts `/home`\'s HTML too.',
+    'Transfer sizes are what `server/static-site.js` sends: gzip-compressed, as every static host sends text. ' +
+      'The splash prefetches `/home` and its first picture (DESIGN.md, Routes), and the slow-3G runs wait long ' +
+      'enough for its redirect, so its transfer there counts `/home` too.',
     '',
     '## Lighthouse mobile',
     '',
