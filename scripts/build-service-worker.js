@@ -2,7 +2,7 @@
 // list what it precaches, writing {dist}/sw.js: `node scripts/build-service-worker.js [dist]`.
 // The worker finds the deploy base from its own scope; it reads PUBLIC_STORY_ENDPOINT as the
 // Astro build did.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -26,6 +26,8 @@ function picturesOf(dist, page) {
 
 /** Writes {dist}/sw.js and returns what it precaches. */
 export async function buildServiceWorker({ dist = 'dist', storyEndpoint = process.env.PUBLIC_STORY_ENDPOINT ?? '' } = {}) {
+  // The project's own tmp/ (git-ignored), absent from a fresh clone until now.
+  mkdirSync(resolve('tmp'), { recursive: true });
   const bundleDir = mkdtempSync(join(resolve('tmp'), 'sw-'));
   try {
     await build({
