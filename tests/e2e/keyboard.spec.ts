@@ -28,6 +28,16 @@ async function tabTo(page: Page, target: Locator, what: string) {
   throw new Error(`${MAX_TABS} presses of Tab never reached ${what}`);
 }
 
+/** Opens /home and, by keyboard alone, its menu drawer; returns the menu button and the drawer. */
+async function openDrawerByKeyboard(page: Page) {
+  await page.goto('/home');
+  const button = page.getByRole('button', { name: /menu/i });
+  await expect(button).toBeVisible(); // hydrated: before JavaScript the control is a link to the footer
+  await tabTo(page, button, 'the menu button');
+  await page.keyboard.press('Enter');
+  return { button, dialog: page.getByRole('dialog') };
+}
+
 /** What has focus, for failure messages: tag, name and the section it is in. */
 const focusedDescription = (page: Page) =>
   page.evaluate(() => {
@@ -244,12 +254,7 @@ test.describe('keyboard on /home at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('Tab reaches the menu button, Enter opens the drawer with focus inside, Escape closes it and returns focus', async ({ page }) => {
-    await page.goto('/home');
-    const button = page.getByRole('button', { name: /menu/i });
-    await expect(button).toBeVisible(); // hydrated: before JavaScript the control is a link to the footer
-    await tabTo(page, button, 'the menu button');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const { button, dialog } = await openDrawerByKeyboard(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
@@ -258,12 +263,7 @@ test.describe('keyboard on /home at 360 px', () => {
   });
 
   test('Tab inside the open drawer reaches the six section links in order', async ({ page }) => {
-    await page.goto('/home');
-    const button = page.getByRole('button', { name: /menu/i });
-    await expect(button).toBeVisible();
-    await tabTo(page, button, 'the menu button');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const { dialog } = await openDrawerByKeyboard(page);
     await tabTo(page, dialog.getByRole('link', { name: NAV_LINKS[0], exact: true }), 'the first drawer link');
     for (const name of NAV_LINKS.slice(1)) {
       await page.keyboard.press('Tab');
@@ -272,12 +272,7 @@ test.describe('keyboard on /home at 360 px', () => {
   });
 
   test('Enter on a drawer section link closes the drawer and puts focus on that section', async ({ page }) => {
-    await page.goto('/home');
-    const button = page.getByRole('button', { name: /menu/i });
-    await expect(button).toBeVisible();
-    await tabTo(page, button, 'the menu button');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const { dialog } = await openDrawerByKeyboard(page);
     await tabTo(page, dialog.getByRole('link', { name: 'Teams', exact: true }), 'the Teams link');
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
