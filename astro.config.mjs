@@ -3,10 +3,11 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
+import streeSite from './src/build/integration';
+import { noRawHtml } from './src/build/markdown-no-raw-html';
 import { normaliseBase } from './src/lib/base-path.js';
-import { noRawHtml } from './src/lib/markdown-no-raw-html';
 
-/** Pages that must not be indexed: the service worker's offline answer (README, "Deploy"). */
+/** Pages that must not be indexed: the service worker's offline answer (docs/offline.md). */
 const UNLISTED = [/\/offline\/$/];
 
 export default defineConfig({
@@ -15,7 +16,7 @@ export default defineConfig({
   // `/` at a domain root; BASE_PATH=/stree/ when the site lives under a sub-path (GitHub Pages).
   base: normaliseBase(process.env.BASE_PATH),
   output: 'static',
-  integrations: [react(), sitemap({ filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)) })],
+  integrations: [react(), sitemap({ filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)) }), streeSite()],
   markdown: { processor: satteri({ mdastPlugins: [noRawHtml] }) },
   // Inlined CSS paints the first screen from the HTML alone: one round trip fewer on a slow link.
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -47,19 +47,3 @@ export function headersFor(rules, path) {
   }
   return [...merged.values()];
 }
-
-/**
- * `existing` with `block` in place of the lines between `begin` and `end` (or added at the end):
- * lines that others wrote, such as cache rules from public/_headers, are kept as they were.
- * @param {string} existing
- * @param {string[]} block its first line is `begin`, its last `end`
- */
-export function replaceBlock(existing, block) {
-  const [begin, end] = [block[0], block.at(-1)];
-  const lines = existing === '' ? [] : existing.replace(/\n$/, '').split('\n');
-  const from = lines.indexOf(begin);
-  const to = from === -1 ? -1 : lines.indexOf(end, from);
-  const kept = from === -1 || to === -1 ? lines : [...lines.slice(0, from), ...lines.slice(to + 1)];
-  while (kept.length > 0 && kept.at(-1)?.trim() === '') kept.pop();
-  return `${[...kept, ...(kept.length > 0 ? [''] : []), ...block].join('\n')}\n`;
-}

@@ -1,10 +1,10 @@
 // The local story inbox behind `npm start`: POST /api/stories appends one CSV row per story
-// (DESIGN.md, "Interface contract", the story form).
+// (docs/design.md, "Interface contract", the story form).
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { FIELDS, validateStory } from '../src/lib/story-fields.js';
+import { FIELDS, validateStory } from '../src/story-outbox/fields.js';
 
 export const BODY_LIMIT = 16 * 1024;
 export const COLUMNS = ['Received', ...FIELDS];

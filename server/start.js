@@ -12,7 +12,7 @@ const base = normaliseBase(process.env.BASE_PATH);
 const serveSite = staticSite(resolve('dist'), { base });
 const inboxFile = resolve(process.env.STORY_INBOX_FILE || 'data/stories.csv');
 const inbox = createInbox({ file: inboxFile });
-// The form's default endpoint (DESIGN.md, story form); a query string does not change the path.
+// The form's default endpoint (docs/design.md, story form); a query string does not change the path.
 const inboxPath = `${base}api/stories`;
 const isInbox = (url = '') => url.split('?')[0].replace(/\/$/, '') === inboxPath;
 

@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { contentGlob } from './lib/content-glob';
-import { entryIds } from './lib/entry-ids';
+import { contentGlob } from './build/content-glob';
+import { entryIds } from './build/entry-ids';
 
 const storyCategoryIds = entryIds('story-categories');
 const profileCategoryIds = entryIds('profile-categories');

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { en } from '../i18n/en';
-import { sendStory, type SendResult, type StoryFields } from '../lib/send-story';
-import { clearDraft, keyFor, loadDraft, saveDraft } from '../lib/story-draft';
-import { NAME_MAX, STORY_MAX, normalisePhone } from '../lib/story-fields.js';
-import { newStoryKey, SENT_EVENT } from '../lib/story-outbox';
+import { sendStory, type SendResult, type StoryFields } from '../story-outbox/send';
+import { clearDraft, keyFor, loadDraft, saveDraft } from '../story-outbox/draft';
+import { NAME_MAX, STORY_MAX, normalisePhone } from '../story-outbox/fields.js';
+import { newStoryKey, SENT_EVENT } from '../story-outbox/contract.js';
 import { showSnackbar } from '../stores/snackbar';
 import styles from './StoryForm.module.css';
 

@@ -1,4 +1,4 @@
-/** Keys that leave the drawer open: moving focus is not a reason to close (spec §2). */
+/** Keys that leave the drawer open: moving focus is not a reason to close (specification §2). */
 const KEEP_OPEN_KEYS = new Set(['Tab', 'Shift']);
 /** Keys that activate the focused control: its click handler decides, not the key. */
 const ACTIVATION_KEYS = new Set(['Enter', ' ']);

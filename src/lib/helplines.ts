@@ -1,5 +1,5 @@
 /**
- * India's national helplines (DESIGN.md, "Help one tap away"); their names are in src/i18n. They
+ * India's national helplines (docs/design.md, "Help and safety, one tap away"); their names are in src/i18n. They
  * belong in site settings once that work lands, and on every page.
  */
 export const HELPLINES = [

@@ -7,7 +7,7 @@ export interface NavLink {
   label: string;
 }
 
-/** The six section links (spec §2), as anchors on /home and as /home#id elsewhere. */
+/** The six section links (specification §2), as anchors on /home and as /home#id elsewhere. */
 export function navLinks(onHome: boolean): NavLink[] {
   const { nav } = getStrings();
   return SECTION_IDS.map((id) => ({ href: sectionHref(id, onHome), label: nav[id] }));

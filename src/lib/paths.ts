@@ -26,7 +26,7 @@ export function categoryPath(categoryTitle: string): string {
   return withBase(`/salaamstree/${pathSegment(categoryTitle)}/`);
 }
 
-/** `/salaamstree/{category title}/{index}`, index 0-based within the category (spec §2). */
+/** `/salaamstree/{category title}/{index}`, index 0-based within the category (specification §2). */
 export function storyPath(categoryTitle: string, index: number): string {
   return `${categoryPath(categoryTitle)}${index}`;
 }

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getStrings } from '../i18n';
-import { APP_ICONS } from '../lib/app-icons';
+import { APP_ICONS } from '../build/app-icons';
 import { withBase } from '../lib/paths';
-import { getSettings } from '../lib/site';
+import { getSettings } from '../data/site';
 
 /** tokens.css: --green-dark for the browser bar, --white behind the splash Android draws. */
 const THEME = '#1b5e20';

@@ -7,7 +7,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { folderKeys, withIndex } from './page-urls';
-import { isStoryPost, sendOrKeep } from './story-queue';
+import { isStoryPost, sendOrKeep } from '../story-outbox/worker-queue';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

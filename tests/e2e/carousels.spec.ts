@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bannerHeadings, focusTitles } from './content';
 
-const AUTOPLAY_MS = 3000; // spec §9
+const AUTOPLAY_MS = 3000; // specification §9
 const headings = bannerHeadings();
 const banner = (page: Page) => page.locator('#home .swiper');
 const activeHeading = (page: Page) => banner(page).locator('.swiper-slide-active h2');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-const DRAWER_WIDTH = 300; // spec §9
+const DRAWER_WIDTH = 300; // specification §9
 const LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact'];
 
 test.use({ viewport: { width: 360, height: 740 } });

@@ -7,7 +7,7 @@ const SECTIONS = [
   ['teams', 'Teams'],
   ['salaamstree', 'Salaam Stree'],
   ['contact', 'Contact'],
-] as const; // spec §2 and DESIGN.md's interface contract
+] as const; // specification §2 and docs/design.md's interface contract
 
 test('every section id is on /home, in the spec order', async ({ page }) => {
   await page.goto('/home');

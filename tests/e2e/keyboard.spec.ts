@@ -1,11 +1,11 @@
 // /home with the keyboard alone: skip link, header links or menu, carousels, gallery tabs, the
-// story form and the footer, at a phone's and a desktop's width (DESIGN.md, "Interface contract").
+// story form and the footer, at a phone's and a desktop's width (docs/design.md, "Interface contract").
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bannerHeadings, settings, storyCategoryIds, storyNames } from './content';
 import { hydrateEveryIsland } from './hydrate';
 
 const SKIP_LINK = 'Skip to main content';
-const NAV_LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact']; // DESIGN.md
+const NAV_LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact']; // docs/design.md
 const CONSENT = "I'd like to publish my story on the STREE platform.";
 const MAX_TABS = 200;
 const WIDTHS = [360, 1280] as const;

@@ -1,6 +1,6 @@
 // Every link and asset in the built site resolves inside dist/, every page can be found from /home,
-// nothing loads from another host (DESIGN.md, "Where we do better": no request to another origin
-// while a page loads) and every new-tab link drops opener and referrer (DESIGN.md, footer).
+// nothing loads from another host (docs/design.md, "Where we do better": no request to another origin
+// while a page loads) and every new-tab link drops opener and referrer (docs/design.md, footer).
 // It reads dist/ directly, no browser: it lives with the e2e tests because they run after the build.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

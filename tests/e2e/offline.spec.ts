@@ -8,7 +8,7 @@ import { E2E_INBOX_FILE } from '../../playwright.config';
 import { bannerHeadings, storyCategories, storyNames, storyCategoryIds } from './content';
 
 const CONSENT = "I'd like to publish my story on the STREE platform.";
-/** DESIGN.md, "Help one tap away": emergency, women helpline, childline. */
+/** docs/design.md, "Help and safety, one tap away": emergency, women helpline, childline. */
 const HELPLINES = ['112', '181', '1098'];
 
 /** The first visit: the page loads, and the service worker installs and takes control of it. */

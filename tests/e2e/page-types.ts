@@ -1,4 +1,4 @@
-// One address of every kind of page the site has (DESIGN.md, "Routes"), from the content files.
+// One address of every kind of page the site has (docs/design.md, "Routes"), from the content files.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { storyCategories } from './content';

@@ -1,5 +1,5 @@
 // A visitor who asks her phone for less motion gets none: no spinning, sliding, typing or
-// counting (DESIGN.md: motion respects prefers-reduced-motion).
+// counting (docs/design.md: motion respects prefers-reduced-motion).
 import { expect, test, type Page } from '@playwright/test';
 import { settings } from './content';
 import { hydrateEveryIsland } from './hydrate';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-const SPLASH_MS = 3000; // spec §9
+const SPLASH_MS = 3000; // specification §9
 
 test('the splash shows the logo and a loading status', async ({ page }) => {
   await page.clock.install();

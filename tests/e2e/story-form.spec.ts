@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
 
-const SNACKBAR_MS = 3000; // spec §9
+const SNACKBAR_MS = 3000; // specification §9
 const SEND_TIMEOUT_MS = 20_000; // the bound the form promises (README)
 const CONSENT = "I'd like to publish my story on the STREE platform.";
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'Line one\nLine two' };

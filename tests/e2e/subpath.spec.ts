@@ -1,4 +1,4 @@
-// One site built for a sub-path (BASE_PATH=/stree/, by scripts/build-subpath.js) and served only
+// One site built for a sub-path (BASE_PATH=/stree/, by tests/build-subpath.js) and served only
 // there, as GitHub Pages serves a project: every page, link, asset, share card, precached file
 // and the service worker itself must stay below /stree/ (README, "Deploy").
 import { existsSync, readdirSync } from 'node:fs';
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'parse5';
-import { SUBPATH_BASE as BASE, SUBPATH_DIST as DIST } from '../../scripts/build-subpath.js';
+import { SUBPATH_BASE as BASE, SUBPATH_DIST as DIST } from '../build-subpath.js';
 import { staticSite } from '../../server/static-site.js';
 import { bannerHeadings } from './content';
 
@@ -22,7 +22,7 @@ let server: Server;
 let origin: string;
 
 test.beforeAll(async () => {
-  if (!existsSync(join(DIST, 'home', 'index.html'))) throw new Error('run node scripts/build-subpath.js first');
+  if (!existsSync(join(DIST, 'home', 'index.html'))) throw new Error('run node tests/build-subpath.js first');
   server = createServer(staticSite(DIST, { base: BASE }));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -137,7 +137,7 @@ test('under the sub-path the splash leads to /stree/home, and the worker keeps i
   });
   await page.clock.install();
   await page.goto(`${origin}${BASE}`);
-  await page.clock.runFor(3000); // spec §9: the splash shows for 3 s
+  await page.clock.runFor(3000); // specification §9: the splash shows for 3 s
   await expect(page).toHaveURL(`${origin}${BASE}home`);
   await expect(page.getByRole('heading', { name: bannerHeadings()[0] })).toBeVisible();
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readJson } from './content';
 
 const { videoId } = readJson<{ videoId: string }>('settings/site.json');
-const VIDEO_HEIGHT = 320; // spec §9
+const VIDEO_HEIGHT = 320; // specification §9
 const about = '#about';
 
 test('the video costs nothing until play is pressed, then the no-cookie player takes the poster\'s place', async ({ page }) => {

@@ -2,7 +2,7 @@
 // every budget, so each is shown to count what it claims to.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { blockingScripts, firstScreenBytes, gzipSize } from '../../scripts/budget/page-bytes.js';
+import { blockingScripts, firstScreenBytes, gzipSize } from '../budgets/page-bytes.js';
 
 const page = (head: string, body: string) => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 /** Text that gzip cannot shrink much, so sizes differ clearly. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldCloseOnKey } from '../../src/lib/drawer-keys';
 
-describe('shouldCloseOnKey (spec §2: any key but Tab and Shift closes the drawer)', () => {
+describe('shouldCloseOnKey (specification §2: any key but Tab and Shift closes the drawer)', () => {
   it('keeps the drawer open for Tab and Shift', () => {
     expect(shouldCloseOnKey('Tab', true)).toBe(false);
     expect(shouldCloseOnKey('Shift', false)).toBe(false);

@@ -1,5 +1,5 @@
 // The local story inbox under load, over real HTTP on loopback, writing to a temporary CSV:
-// never a lost or torn row (DESIGN.md, "Interface contract", the story form), with many clients
+// never a lost or torn row (docs/design.md, "Interface contract", the story form), with many clients
 // at once and across a crash of the server process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';

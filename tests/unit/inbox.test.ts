@@ -1,4 +1,4 @@
-// The local story inbox over real HTTP, writing to a temporary CSV (DESIGN.md, story form).
+// The local story inbox over real HTTP, writing to a temporary CSV (docs/design.md, story form).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createInbox } from '../../server/inbox.js';
-import { NAME_MAX, STORY_MAX } from '../../src/lib/story-fields.js';
+import { NAME_MAX, STORY_MAX } from '../../src/story-outbox/fields.js';
 
 // A slow disk on demand: Linux keeps O_APPEND writes whole anyway, so only a pause between
 // looking at the file and writing to it shows appends that overlap.

@@ -1,39 +1,30 @@
-// The post-build step (scripts/security-headers.js) on a small dist/ of our own making, and the
-// server that sends what it wrote (server/static-site.js).
-import { createHash } from 'node:crypto';
+// What the build adds for security (src/build/security/) on a small dist/ of our own making, and
+// the server that sends what it wrote (server/static-site.js). Astro itself hashes each page's
+// inline code into its <meta> policy; tests/e2e/security.spec.ts checks that on the real site.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addSecurityHeaders } from '../../scripts/security-headers.js';
+import { sitePolicy, writeSecurityHeaders } from '../../src/build/security/headers.js';
+import { directivesOf, metaPolicy, unsafeMarkup } from '../../src/build/security/page-check.js';
+import { policyDirectives, storyOrigins } from '../../src/build/security/policy.js';
 import { staticSite } from '../../server/static-site.js';
 
-const SCRIPT = 'console.log("hello, दीदी")';
-const STYLE = 'p{color:red}';
-const NOSCRIPT_STYLE = '.js-only{display:none}';
 const CACHE_RULES = '/sw.js\n  Cache-Control: no-cache\n';
+const PAGE_A = "default-src 'self'; script-src 'self' 'sha256-AAA='; style-src 'self' 'sha256-SA='";
+const PAGE_B = "default-src 'self'; script-src 'self' 'sha256-BBB='; style-src 'self' 'sha256-SB='";
 
-const page = (head: string, body = '<p>Hi</p>') =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title>${head}</head><body>${body}</body></html>`;
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-/** A policy's directives by name, each with its sources. */
-const directives = (policy: string) =>
-  new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
-const metaPolicy = (html: string) => html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/)?.[1] ?? '';
+const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title></head><body>${body}</body></html>`;
 
 let dist: string;
 
 beforeEach(() => {
   dist = mkdtempSync(join(tmpdir(), 'stree-dist-'));
   mkdirSync(join(dist, 'b'));
-  writeFileSync(join(dist, 'index.html'), page(`<script>${SCRIPT}</script><style>${STYLE}</style>`));
-  writeFileSync(join(dist, 'b', 'index.html'), page(
-    '<script type="application/ld+json">{"@type":"Thing"}</script>',
-    `<noscript><style>${NOSCRIPT_STYLE}</style></noscript><p>B</p>`,
-  ));
-  writeFileSync(join(dist, '404.html'), page('', '<h1>Unexpected Application Error!</h1>'));
+  writeFileSync(join(dist, 'b', 'index.html'), page('<p>B</p>'));
+  writeFileSync(join(dist, '404.html'), page('<h1>Unexpected Application Error!</h1>'));
   writeFileSync(join(dist, 'sw.js'), '');
   writeFileSync(join(dist, '_headers'), CACHE_RULES);
 });
@@ -42,54 +33,71 @@ afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 
-describe('the post-build step', () => {
-  it('puts the policy straight after <meta charset>, allowing the page’s own inline code by hash', () => {
-    addSecurityHeaders(dist);
-    const html = read('index.html');
-    expect(html).toContain('<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy"');
-    const policy = directives(metaPolicy(html));
-    expect(policy.get('script-src')).toEqual(["'self'", sha256(SCRIPT)]);
-    expect(policy.get('style-src')).toContain(sha256(STYLE));
-    expect([...policy.values()].flat()).not.toContain("'unsafe-inline'");
-    expect(policy.has('frame-ancestors')).toBe(false); // ignored by browsers in a <meta>
-  });
-
-  it('hashes a <style> inside <noscript> but not a JSON data block', () => {
-    addSecurityHeaders(dist);
-    const policy = directives(metaPolicy(read('b/index.html')));
-    expect(policy.get('script-src')).toEqual(["'self'"]);
-    expect(policy.get('style-src')).toContain(sha256(NOSCRIPT_STYLE));
-    expect(policy.get('style-src')).not.toContain(sha256(STYLE));
+describe('the site-wide policy in _headers', () => {
+  it("allows every page's hashes, keeps 'self' first and adds frame-ancestors, which a <meta> cannot carry", () => {
+    const policy = directivesOf(sitePolicy([PAGE_A, PAGE_B]));
+    expect(policy.get('script-src')).toEqual(["'self'", "'sha256-AAA='", "'sha256-BBB='"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'sha256-SA='", "'sha256-SB='"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   });
 
   it('keeps the lines already in _headers and adds the security headers for every path', () => {
-    addSecurityHeaders(dist);
+    writeSecurityHeaders(dist, [PAGE_A]);
     const headers = read('_headers');
     expect(headers.startsWith(CACHE_RULES)).toBe(true);
     const block = headers.slice(headers.indexOf('\n/*\n'));
-    const policy = directives(block.match(/Content-Security-Policy: (.+)/)?.[1] ?? '');
-    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(policy.get('script-src')).toEqual(["'self'", sha256(SCRIPT)]);
-    expect(policy.get('style-src')).toEqual(expect.arrayContaining([sha256(STYLE), sha256(NOSCRIPT_STYLE)]));
+    expect(block).toMatch(/^ {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-AAA='/m);
     expect(block).toMatch(/^ {2}X-Content-Type-Options: nosniff$/m);
     expect(block).toMatch(/^ {2}Referrer-Policy: strict-origin$/m);
     expect(block).toMatch(/^ {2}Permissions-Policy: .*camera=\(\).*geolocation=\(\).*microphone=\(\)/m);
   });
 
-  it('gives the same files when it runs twice', () => {
-    addSecurityHeaders(dist);
-    const once = ['index.html', 'b/index.html', '_headers'].map(read);
-    addSecurityHeaders(dist);
-    expect(['index.html', 'b/index.html', '_headers'].map(read)).toEqual(once);
+  it('gives the same file when it runs twice', () => {
+    writeSecurityHeaders(dist, [PAGE_A, PAGE_B]);
+    const once = read('_headers');
+    writeSecurityHeaders(dist, [PAGE_B, PAGE_A]);
+    expect(read('_headers')).toBe(once);
+  });
+});
+
+describe('what a page may not hold', () => {
+  it.each([
+    ['a style attribute', '<p style="color:red">x</p>', /<p style=/],
+    ['an event handler', '<img src="/a.png" alt="" onerror="alert(1)">', /<img onerror=/],
+    ['a javascript: link', '<a href="javascript:alert(1)">x</a>', /<a href="javascript:/],
+    ['an event handler inside <noscript>', '<noscript><img src="/a.png" alt="" onload="x()"></noscript>', /<img onload=/],
+  ])('finds %s', (_, body, problem) => {
+    expect(unsafeMarkup(page(body))).toEqual([expect.stringMatching(problem)]);
   });
 
-  it.each([
-    ['a style attribute', '<p style="color:red">x</p>', /b\/index.html: <p style=/],
-    ['an event handler', '<img src="/a.png" alt="" onerror="alert(1)">', /b\/index.html: <img onerror=/],
-    ['a javascript: link', '<a href="javascript:alert(1)">x</a>', /b\/index.html: <a href="javascript:/],
-  ])('fails on %s, naming the page', (_, body, message) => {
-    writeFileSync(join(dist, 'b', 'index.html'), page('', body));
-    expect(() => addSecurityHeaders(dist)).toThrow(message);
+  it('finds nothing in a clean page', () => {
+    expect(unsafeMarkup(page('<a href="/home">Home</a><script type="module" src="/a.js"></script>'))).toEqual([]);
+  });
+
+  it("reads the policy of a page's <meta>, as Astro writes it", () => {
+    const html = `<head><meta http-equiv="content-security-policy" content="script-src &#39;self&#39; &#39;sha256-A=&#39;"></head>`;
+    expect(metaPolicy(html)).toBe("script-src 'self' 'sha256-A='");
+  });
+});
+
+describe('where stories may go', () => {
+  it('adds a collector on another origin to connect-src and form-action, and nothing else', () => {
+    const directives = policyDirectives({ storyOrigins: storyOrigins('https://forms.example/s/abc') });
+    expect(directives).toContain("connect-src 'self' https://forms.example");
+    expect(directives).toContain("form-action 'self' https://forms.example");
+    expect(directives.filter((d) => d.includes('forms.example'))).toHaveLength(2);
+  });
+
+  it('also allows the host Google Apps Script redirects its answer to', () => {
+    expect(storyOrigins('https://script.google.com/macros/s/AKfy/exec')).toEqual([
+      'https://script.google.com',
+      'https://script.googleusercontent.com',
+    ]);
+  });
+
+  it('allows no other origin for the local inbox', () => {
+    expect(storyOrigins('/api/stories')).toEqual([]);
+    expect(storyOrigins('')).toEqual([]);
   });
 });
 
@@ -98,7 +106,7 @@ describe('the server of npm start', () => {
   let origin: string;
 
   beforeEach(async () => {
-    addSecurityHeaders(dist);
+    writeSecurityHeaders(dist, [PAGE_A]);
     server = createServer(staticSite(dist));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

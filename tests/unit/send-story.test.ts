@@ -1,6 +1,6 @@
 // The story POST as the form makes it, against a stubbed fetch: headers, body and how each answer reads.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendStory } from '../../src/lib/send-story';
+import { sendStory } from '../../src/story-outbox/send';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';

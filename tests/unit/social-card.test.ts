@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderSocialCard, socialCardSvg, wrapText } from '../../src/lib/social-card';
+import { renderSocialCard, socialCardSvg, wrapText } from '../../src/build/social-card';
 
 const CARD = { kicker: 'Salaam Stree · Safety & Justice', title: 'Birubala Rabha', subtitle: 'Led the fight <against> witch-hunting', host: 'stree.example' };
 

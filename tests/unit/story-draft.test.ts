@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyFor, loadDraft, saveDraft } from '../../src/lib/story-draft';
+import { keyFor, loadDraft, saveDraft } from '../../src/story-outbox/draft';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allShareCards } from '../../lib/share-cards';
-import { renderSocialCard, type SocialCard } from '../../lib/social-card';
+import { allShareCards } from '../../data/share-cards';
+import { renderSocialCard, type SocialCard } from '../../build/social-card';
 
 export const getStaticPaths = (async () =>
   (await allShareCards()).map(({ id, card }) => ({ params: { card: id }, props: card }))) satisfies GetStaticPaths;

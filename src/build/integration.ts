@@ -1,0 +1,76 @@
+// The project's own Astro integration: everything `astro build` must do besides the pages, in one
+// place and one order (docs/architecture.md). A host that runs `astro build` gets the whole site.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroUserConfig } from 'astro';
+import { loadEnv } from 'vite';
+import { normaliseBase } from '../lib/base-path.js';
+import { linksOutsideBase } from './base-links.js';
+import { htmlFiles } from './dist-files.js';
+import { sampleValues } from './samples.js';
+import { writeSecurityHeaders } from './security/headers.js';
+import { metaPolicy, unsafeMarkup } from './security/page-check.js';
+import { policyDirectives, storyOrigins } from './security/policy.js';
+import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
+import { buildServiceWorker } from './service-worker.js';
+
+type CspConfig = Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>;
+
+/** Fails the build with one line per problem, each naming its page. */
+function failOn(problems: string[], heading: string) {
+  if (problems.length > 0) throw new Error(`${heading}:\n  ${problems.join('\n  ')}`);
+}
+
+export default function streeSite(): AstroIntegration {
+  let root = '';
+  let base = '/';
+  let storyEndpoint = '';
+
+  return {
+    name: 'stree-site',
+    hooks: {
+      'astro:config:setup': ({ config, command, updateConfig }) => {
+        root = fileURLToPath(config.root);
+        // As the pages read it: from the environment or a .env file.
+        const mode = command === 'dev' ? 'development' : 'production';
+        storyEndpoint = loadEnv(mode, root, 'PUBLIC_').PUBLIC_STORY_ENDPOINT ?? '';
+        // Astro hashes each page's own scripts and styles into a <meta> policy; we give the rest.
+        updateConfig({
+          security: {
+            csp: {
+              // Set here, after Astro has filled in its defaults: it would not fill this one in.
+              algorithm: 'SHA-256',
+              directives: policyDirectives({ storyOrigins: storyOrigins(storyEndpoint) }) as CspConfig['directives'],
+              styleDirective: { hashes: RUNTIME_STYLE_HASHES as NonNullable<CspConfig['styleDirective']>['hashes'] },
+            },
+          },
+        });
+      },
+      'astro:config:done': ({ config }) => {
+        base = normaliseBase(config.base);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        const pages = htmlFiles(dist).map((file) => ({ file: file.slice(dist.length), html: readFileSync(file, 'utf8') }));
+
+        failOn(
+          pages.flatMap(({ file, html }) => unsafeMarkup(html).map((problem) => `${file}: ${problem}`)),
+          'Markup that a Content-Security-Policy cannot allow safely',
+        );
+        const policies = pages.map(({ file, html }) => ({ file, policy: metaPolicy(html) }));
+        failOn(policies.filter(({ policy }) => !policy).map(({ file }) => `${file}: no policy <meta>`), 'Pages without a policy');
+        writeSecurityHeaders(dist, policies.map(({ policy }) => policy!));
+
+        const worker = await buildServiceWorker({ root, dist, storyEndpoint });
+        logger.info(`Service worker: precaches ${worker.count} files, ${(worker.size / 1024).toFixed(0)} KB before compression.`);
+
+        failOn(linksOutsideBase(dist, base), `Addresses outside the base ${base}`);
+
+        const samples = sampleValues(`${root}/src/content`);
+        if (samples.length > 0) {
+          logger.warn(`Still sample content (${samples.length}): replace with the organisation's own, then drop the sample mark.\n  - ${samples.join('\n  - ')}`);
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The byte budgets (docs/budgets.md), checked over dist/ after a build: prints a table per page
+// and fails when any page is over. Deterministic: bytes and counts, never times (`npm run bench`).
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { htmlFiles, sitePathOf } from '../../src/build/dist-files.js';
+import { staticSite } from '../../server/static-site.js';
+import { LIMITS } from './limits.js';
+import { pageBytes } from './page-bytes.js';
+import { pageLoads } from './page-loads.js';
+
+const DIST = resolve('dist');
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+
+/** One page of each kind is loaded in a browser; every page is measured statically. */
+function pageTypes(paths) {
+  const first = (pattern) => paths.find((path) => pattern.test(path));
+  return [
+    '/',
+    '/home/',
+    first(/^\/salaamstree\/[^/]+\/0\/$/),
+    first(/^\/salaamstree\/[^/]+\/$/),
+    '/inspiring-women/',
+    first(/^\/inspiring-women\/[^/]+\/$/),
+    '/handmade/',
+  ].filter(Boolean);
+}
+
+const failures = [];
+const check = (ok, message) => ok || failures.push(message);
+
+const files = htmlFiles(DIST).filter((file) => !file.endsWith('404.html'));
+const rows = files.map((file) => ({ path: sitePathOf(DIST, file), ...pageBytes(file, DIST) }));
+for (const row of rows) {
+  const isHome = row.path === '/home/';
+  const limit = isHome ? LIMITS.homeCritical : LIMITS.pageCritical;
+  if (isHome) {
+    check(row.firstScreen !== undefined, '/home/: no <main> with a first <section> to measure');
+    check(row.firstScreen <= LIMITS.homeFirstScreen, `/home/: first screen ${kb(row.firstScreen)} > ${kb(LIMITS.homeFirstScreen)}`);
+    console.log(`/home/ first screen (HTML to the end of its first section, gzip): ${kb(row.firstScreen)}`);
+  }
+  check(row.critical <= limit, `${row.path}: HTML + blocking CSS ${kb(row.critical)} > ${kb(limit)}`);
+  check(row.blockingScripts === 0, `${row.path}: ${row.blockingScripts} render-blocking script(s)`);
+  const scriptLimit = row.path === '/' ? LIMITS.splashScript : LIMITS.homeScript;
+  check(row.script <= scriptLimit, `${row.path}: JavaScript ${kb(row.script)} > ${kb(scriptLimit)}`);
+}
+
+const server = createServer(staticSite(DIST));
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const loads = await pageLoads(origin, pageTypes(rows.map((row) => row.path)).map(encodeURI));
+server.close();
+
+console.log('\nPage type                         critical   script   images  largest image');
+for (const [path, load] of Object.entries(loads)) {
+  const row = rows.find((r) => encodeURI(r.path) === path);
+  console.log(
+    `${decodeURI(path).padEnd(32)} ${kb(row.critical).padStart(9)} ${kb(row.script).padStart(9)} ${String(load.imageCount).padStart(6)}  ${kb(load.largestImage.bytes)}`,
+  );
+  check(load.largestImage.bytes <= LIMITS.largestImage, `${path}: image ${load.largestImage.url} is ${kb(load.largestImage.bytes)} > ${kb(LIMITS.largestImage)}`);
+  check(load.foreign.length === 0, `${path}: requests to another origin: ${load.foreign.join(', ')}`);
+}
+const worst = [...rows].sort((a, b) => b.critical - a.critical).slice(0, 3);
+console.log(`\n${rows.length} pages measured; heaviest critical: ${worst.map((r) => `${r.path} ${kb(r.critical)}`).join(', ')}`);
+
+if (failures.length > 0) {
+  console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('Every page is within its budget.');
