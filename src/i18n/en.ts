@@ -1,4 +1,4 @@
-/** Every interface string of the English edition; a Hindi edition adds hi.ts of this shape. */
+/** Every interface string of the English edition; every other language's module has this shape. */
 export const en = {
   lang: 'en',
   skipToContent: 'Skip to main content',
@@ -132,6 +132,20 @@ export const en = {
     body: 'We could not find this page. It may have moved, or the address may have a typing mistake.',
     home: 'Go to the home page',
   },
-} as const;
+  /** A post as shown, keyed by the English post of src/content.config.ts (TEAM_POSTS). */
+  teamPosts: {
+    'Technical Head': 'Technical Head',
+    'Graphics Designer': 'Graphics Designer',
+    'UI and UX Designer': 'UI and UX Designer',
+    'Script Writer & Animator': 'Script Writer & Animator',
+    'Content Developer': 'Content Developer',
+    'Designer & Animator': 'Designer & Animator',
+    'Script Writer': 'Script Writer',
+  },
+  /** Shown above a part of a page that has no translation in this language yet. */
+  untranslatedNotice: 'This part is not written in English yet.',
+  /** The language's own name for itself, on the link that leads to this edition. */
+  languageName: 'English',
+};
 
 export type Strings = typeof en;

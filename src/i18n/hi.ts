@@ -1,5 +1,7 @@
-/** Every interface string of the Hindi edition, in the same shape as en.ts (plus teamPosts, untranslatedNotice, languageName). */
-export const hi = {
+import type { Strings } from './en';
+
+/** Every interface string of the Hindi edition, in the shape of en.ts. */
+export const hi: Strings = {
   lang: 'hi',
   skipToContent: 'सीधे मुख्य हिस्से पर जाएँ',
   share: {
@@ -144,5 +146,6 @@ export const hi = {
   },
   /** Shown above English text that has no Hindi translation yet. */
   untranslatedNotice: 'यह हिस्सा अभी हिंदी में नहीं है। नीचे अंग्रेज़ी में पढ़ें।',
-  languageName: 'हिंदी',
-} as const;
+  // As the language link is named on every English page (docs/design.md, "Hindi edition").
+  languageName: 'हिन्दी',
+};

@@ -27,8 +27,6 @@ interface Props {
   strings: (typeof en)['form'];
 }
 
-const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
-
 export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
   const [fields, setFields] = useState<StoryFields>(EMPTY);
   const [consent, setConsent] = useState(false);
@@ -52,8 +50,8 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       Story: fields.Story.trim(),
     };
     // Kept with the draft before sending: a retry, or send-kept-story.ts at her next visit, sends the same key.
-    const key = keyFor(loadDraft(storage()), story) ?? newStoryKey();
-    saveDraft(storage(), { ...fields, outbox: { key, story } });
+    const key = keyFor(loadDraft(), story) ?? newStoryKey();
+    saveDraft({ ...fields, outbox: { key, story } });
     const result = await sendStory(endpoint, story, { key, isOnline: () => navigator.onLine });
     inFlight.current = false;
     setIsSending(false);
@@ -64,7 +62,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
       return;
     }
     // A story the inbox refused waits for her correction; any other is sent by itself later.
-    if (!RETRY_LATER.has(result.reason)) saveDraft(storage(), fields);
+    if (!RETRY_LATER.has(result.reason)) saveDraft(fields);
     setError(failureMessage(result, strings));
   }
 
@@ -72,11 +70,11 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
     setFields(EMPTY);
     setConsent(false);
     setIsRestored(false);
-    clearDraft(storage());
+    clearDraft();
   }
 
   useEffect(() => {
-    const draft = loadDraft(storage());
+    const draft = loadDraft();
     if (draft) {
       setFields({ Name: draft.Name, Phone: draft.Phone, Story: draft.Story });
       setIsRestored(true);
@@ -85,7 +83,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
     const onSent = () => {
       setError('');
       setNotice(strings.sentLater);
-      if (!loadDraft(storage())) reset();
+      if (!loadDraft()) reset();
     };
     addEventListener(SENT_EVENT, onSent);
     return () => removeEventListener(SENT_EVENT, onSent);
@@ -103,7 +101,7 @@ export default function StoryForm({ endpoint, idPrefix, strings }: Props) {
     const next = { ...fields, [name]: value };
     setFields(next);
     // Changed words are not what she submitted: nothing is sent until she presses Submit again.
-    saveDraft(storage(), next);
+    saveDraft(next);
   }
 
   const id = (name: string) => `${idPrefix}-${name}`;

@@ -1,6 +1,9 @@
 // What the story form and the service worker agree on when a story cannot be sent at once
 // (README, "Offline"). Pure constants and helpers: the page and the worker both import them.
 
+/** Where the form keeps her draft and a submitted story not yet confirmed (src/story-outbox/draft.ts). */
+export const DRAFT_KEY = 'stree:story-draft';
+
 /** The inbox saves each key once (server/inbox.js), so a story sent twice is saved once. */
 export const KEY_HEADER = 'Idempotency-Key';
 /** Set only by our service worker, on the answer it gives when it kept a story to send later. */

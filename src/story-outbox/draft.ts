@@ -1,21 +1,17 @@
+// What the form keeps on the phone until the inbox confirms: the fields as she typed them and,
+// once she pressed Submit, the story as sent with its key (the outbox). All of it goes through
+// the guarded storage helper: where storage fails, nothing is kept and the form still works.
+import { readItem, removeItem, writeItem } from '../browser/storage';
+import { DRAFT_KEY } from './contract.js';
 import type { StoryFields } from './send';
 
-const KEY = 'stree:story-draft';
-
-/**
- * What the form keeps on the phone until the inbox confirms: the fields as typed and, once she
- * pressed Submit, the story as sent with its key. That `outbox` is sent by itself at her next
- * visit when sending failed and no service worker kept it; typing again drops it.
- */
 export interface Draft extends StoryFields {
-  outbox?: { key: string; story: StoryFields };
-}
-
-/** Storage that may be missing or full (private mode, old phones): the form works without it. */
-interface DraftStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
+  /**
+   * A story she submitted that has not reached the inbox yet. It is sent by itself at her next
+   * visit when sending failed and no service worker kept it; typing again drops it. `quiet`: she
+   * left the site with quick exit, so it is still sent but nothing of it shows on screen again.
+   */
+  outbox?: { key: string; story: StoryFields; quiet?: boolean };
 }
 
 const asFields = (value: Partial<StoryFields> | undefined): StoryFields => ({
@@ -24,12 +20,16 @@ const asFields = (value: Partial<StoryFields> | undefined): StoryFields => ({
   Story: String(value?.Story ?? ''),
 });
 
-export function loadDraft(storage: DraftStorage | undefined): Draft | undefined {
+/** Whether any field holds words she typed. */
+export const hasWords = (fields: StoryFields) => Boolean(fields.Name || fields.Phone || fields.Story);
+
+/** The kept draft, or undefined when there is none, it is damaged, or storage cannot be read. */
+export function loadDraft(): Draft | undefined {
   try {
-    const saved = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<Draft> | null;
-    if (!saved) return undefined;
+    const saved = JSON.parse(readItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
+    if (!saved || typeof saved !== 'object') return undefined;
     const outbox = saved.outbox && typeof saved.outbox.key === 'string'
-      ? { key: saved.outbox.key, story: asFields(saved.outbox.story) }
+      ? { key: saved.outbox.key, story: asFields(saved.outbox.story), ...(saved.outbox.quiet ? { quiet: true } : {}) }
       : undefined;
     return { ...asFields(saved), ...(outbox ? { outbox } : {}) };
   } catch {
@@ -37,21 +37,26 @@ export function loadDraft(storage: DraftStorage | undefined): Draft | undefined 
   }
 }
 
-export function saveDraft(storage: DraftStorage | undefined, draft: Draft) {
-  try {
-    if (draft.Name || draft.Phone || draft.Story || draft.outbox) storage?.setItem(KEY, JSON.stringify(draft));
-    else storage?.removeItem(KEY);
-  } catch {
-    // Full or blocked storage: the typed values still stay in the form.
-  }
+/** Keeps `draft` (or removes it when it holds nothing); says whether the phone kept it. */
+export function saveDraft(draft: Draft): boolean {
+  if (hasWords(draft) || draft.outbox) return writeItem(DRAFT_KEY, JSON.stringify(draft));
+  removeItem(DRAFT_KEY);
+  return false;
 }
 
-export function clearDraft(storage: DraftStorage | undefined) {
-  try {
-    storage?.removeItem(KEY);
-  } catch {
-    // Nothing to do: see saveDraft.
-  }
+/** Removes everything the form kept: her words and any story not yet sent (Delete draft, a confirmed send). */
+export function clearDraft() {
+  removeItem(DRAFT_KEY);
+}
+
+/**
+ * Quick exit: removes the words she typed. A story she already submitted stays in the outbox,
+ * since it is hers and she chose to send it, but is marked quiet: sent later, never shown again.
+ */
+export function forgetTypedWords() {
+  const outbox = loadDraft()?.outbox;
+  if (outbox) writeItem(DRAFT_KEY, JSON.stringify({ ...asFields(undefined), outbox: { ...outbox, quiet: true } }));
+  else removeItem(DRAFT_KEY);
 }
 
 /** The key of a story already submitted with exactly these words, so sending it again cannot make a second row. */

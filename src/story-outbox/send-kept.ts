@@ -11,31 +11,23 @@ const endpoint = section?.dataset.storyEndpoint;
 const sentMessage = section?.dataset.sentLater ?? '';
 let isSending = false;
 
-/** localStorage itself throws where the visitor blocked storage; the form then keeps nothing to send. */
-function storage(): Storage | undefined {
-  try {
-    return localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function announceSent() {
   showSnackbar(sentMessage);
   dispatchEvent(new CustomEvent(SENT_EVENT));
 }
 
 async function sendKept() {
-  const kept = loadDraft(storage())?.outbox;
+  const kept = loadDraft()?.outbox;
   if (!endpoint || !kept || !navigator.onLine || isSending) return;
   isSending = true;
   const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine });
   isSending = false;
   if (!result.ok) return; // still kept: the next connection or visit tries again
   // Typing since then saved a new draft without this story: leave her new words alone.
-  if (loadDraft(storage())?.outbox?.key === kept.key) clearDraft(storage());
+  if (loadDraft()?.outbox?.key === kept.key) clearDraft();
   // Queued means our service worker has it now, and says so itself once it is sent.
-  if (!result.queued) announceSent();
+  // After quick exit nothing of her story may show again, not even that it went.
+  if (!result.queued && !kept.quiet) announceSent();
 }
 
 navigator.serviceWorker?.addEventListener('message', (event) => {

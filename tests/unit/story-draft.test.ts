@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { keyFor, loadDraft, saveDraft } from '../../src/story-outbox/draft';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_KEY } from '../../src/story-outbox/contract.js';
+import { clearDraft, forgetTypedWords, keyFor, loadDraft, saveDraft } from '../../src/story-outbox/draft';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
+const EMPTY = { Name: '', Phone: '', Story: '' };
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -12,11 +14,17 @@ function memoryStorage() {
   };
 }
 
+let storage: ReturnType<typeof memoryStorage>;
+beforeEach(() => {
+  storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  return () => vi.unstubAllGlobals();
+});
+
 describe('the story draft', () => {
   it('keeps a submitted story with its key across a reload', () => {
-    const storage = memoryStorage();
-    saveDraft(storage, { ...STORY, outbox: { key: 'k-123', story: STORY } });
-    expect(loadDraft(storage)).toEqual({ ...STORY, outbox: { key: 'k-123', story: STORY } });
+    expect(saveDraft({ ...STORY, outbox: { key: 'k-123', story: STORY } })).toBe(true);
+    expect(loadDraft()).toEqual({ ...STORY, outbox: { key: 'k-123', story: STORY } });
   });
 
   it('gives the same key to the same words submitted again, so the inbox saves them once', () => {
@@ -31,8 +39,38 @@ describe('the story draft', () => {
   });
 
   it('reads a damaged draft as none', () => {
-    const storage = memoryStorage();
-    storage.setItem('stree:story-draft', '{not json');
-    expect(loadDraft(storage)).toBeUndefined();
+    storage.setItem(DRAFT_KEY, '{not json');
+    expect(loadDraft()).toBeUndefined();
+  });
+
+  it('removes an empty draft instead of keeping it', () => {
+    saveDraft(STORY);
+    saveDraft(EMPTY);
+    expect(storage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('Delete draft removes her words and the story waiting to be sent', () => {
+    saveDraft({ ...STORY, outbox: { key: 'k-123', story: STORY } });
+    clearDraft();
+    expect(loadDraft()).toBeUndefined();
+  });
+
+  it('quick exit removes her words but keeps a submitted story, quietly, to be sent later', () => {
+    saveDraft({ ...STORY, Story: 'More words typed after submitting', outbox: { key: 'k-123', story: STORY } });
+    forgetTypedWords();
+    expect(loadDraft()).toEqual({ ...EMPTY, outbox: { key: 'k-123', story: STORY, quiet: true } });
+    expect(storage.getItem(DRAFT_KEY)).not.toContain('More words');
+  });
+
+  it('quick exit leaves nothing when nothing was submitted', () => {
+    saveDraft(STORY);
+    forgetTypedWords();
+    expect(storage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('keeps nothing, and says so, where storage is blocked', () => {
+    vi.stubGlobal('localStorage', null);
+    expect(saveDraft(STORY)).toBe(false);
+    expect(loadDraft()).toBeUndefined();
   });
 });
