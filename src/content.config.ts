@@ -1,4 +1,7 @@
-import { defineCollection } from 'astro:content';
+// Every content field, defined once. Each `.describe()` is the sentence an editor reads in
+// CONTENT.md (its field tables are generated from here: `npm run content-doc`), and each error
+// message says what to write instead. docs/decisions.md says why a story's category is its folder.
+import { defineCollection, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { contentGlob } from './build/content-glob';
 import { entryIds } from './build/entry-ids';
@@ -17,200 +20,274 @@ export const TEAM_POSTS = [
   'Script Writer',
 ] as const;
 
+type ImageField = SchemaContext['image'];
+
 const text = (what: string) => z.string().trim().min(1, { error: `write ${what}` });
 const order = z
   .int({ error: 'use a whole number from 0 (0 comes first)' })
   .min(0, { error: 'use a whole number from 0 (0 comes first)' })
-  .describe('Position in its list: 0 comes first');
+  .describe('Position in its list: 0 comes first; ties are sorted by file name');
 const url = z.url({ error: 'use a full web address starting with https://' });
 const alt = text('what the picture shows, for people who cannot see it').describe(
-  'What the picture shows, for people who cannot see it',
+  'What the picture shows, for people who cannot see it; start a drawing with "Illustration:"',
 );
 const phone = z
   .string()
   .regex(/^\+?[0-9 ]{10,16}$/, { error: 'use digits and spaces, e.g. +91 98xxx xxxxx' });
+const picture = (image: ImageField, what: string) => image().describe(`${what}; the path is relative to this file`);
 
-const settings = defineCollection({
-  loader: contentGlob({ folder: 'settings', pattern: '*.json', imageFields: ['teamPhoto', 'videoPoster'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      organisation: text('the organisation name').describe('Name shown in titles: STREE'),
-      parentOrganisation: text('the parent organisation').describe('Empower Bharat'),
-      tagline: text('a one-line tagline').describe('One line under the name, in page titles'),
-      office: z
-        .strictObject({
-          lines: z.array(text('an address line')).min(1).describe('Street lines of the registered office'),
-          city: text('the city'),
-          state: text('the state'),
-          country: text('the country'),
-        })
-        .describe('Registered office, printed in the footer'),
-      email: z.email({ error: 'use an e-mail address like name@example.org' }).describe('Contact e-mail'),
-      phones: z.array(phone).length(2, { error: 'give exactly two phone numbers' }).describe('Two contact numbers'),
-      social: z
-        .strictObject({ twitter: url, facebook: url, instagram: url, youtube: url, linkedin: url })
-        .describe('Social profile addresses'),
-      documents: z
-        .strictObject({ empowerBharat: url, intro: url, focus: url })
-        .describe('Documents opened by the Empower Bharat, What We Do and Our Focus buttons'),
-      videoId: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{11}$/, { error: 'use the 11-character id from the video address' })
-        .optional()
-        .describe('The What We Do video: the id after v= in its address; leave out to hide the video'),
-      videoPoster: image().describe('Picture shown until the visitor presses play (16:9)'),
-      videoPosterAlt: alt,
-      copyrightYear: z.int().min(2000).max(2100).describe('Year in the footer copyright line'),
-      about: text('the about blurb').describe('Short blurb in the footer'),
-      whatWeDo: text('the What We Do introduction').describe('Introduction in the About section'),
-      vision: text('the vision').describe('Vision statement'),
-      mission: text('the mission').describe('Mission statement'),
-      statesReached: z.int().min(1).describe('How many states the team comes from (the counter)'),
-      teamQuote: text('the team quote').describe('Quote typed out in the Teams section'),
-      teamPhoto: image().describe('Team picture in the Teams section'),
-      teamPhotoAlt: alt,
-      samples: z
-        .array(z.string())
-        .describe('Fields above that still hold sample values; the build lists them until emptied'),
-    }),
-});
+const settingsSchema = (image: ImageField) =>
+  z.strictObject({
+    organisation: text('the organisation name').describe('Name shown in titles: STREE'),
+    parentOrganisation: text('the parent organisation').describe('The organisation STREE belongs to: Empower Bharat'),
+    tagline: text('a one-line tagline').describe('One line under the name, in page titles'),
+    office: z
+      .strictObject({
+        lines: z.array(text('an address line')).min(1, { error: 'give at least one address line' }).describe('Street lines'),
+        city: text('the city').describe('City'),
+        state: text('the state').describe('State'),
+        country: text('the country').describe('Country'),
+      })
+      .describe('Registered office, printed in the footer: `lines` (a list), `city`, `state`, `country`'),
+    email: z.email({ error: 'use an e-mail address like name@example.org' }).describe('Contact e-mail'),
+    phones: z
+      .array(phone)
+      .length(2, { error: 'give exactly two phone numbers' })
+      .describe('Exactly two contact numbers; digits and spaces, may start with +'),
+    social: z
+      .strictObject({
+        twitter: url.describe('X (Twitter) profile'),
+        facebook: url.describe('Facebook page'),
+        instagram: url.describe('Instagram profile'),
+        youtube: url.describe('YouTube channel'),
+        linkedin: url.describe('LinkedIn page'),
+      })
+      .describe('Full addresses of the social profiles: `twitter`, `facebook`, `instagram`, `youtube`, `linkedin`'),
+    documents: z
+      .strictObject({
+        empowerBharat: url.describe('Opened by the Empower Bharat button'),
+        intro: url.describe('Opened by Read more under What We Do'),
+        focus: url.describe('Opened by Read more in Our Focus, unless an issue has its own'),
+      })
+      .describe('Full addresses of the documents the buttons open: `empowerBharat`, `intro`, `focus`'),
+    videoId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/, { error: 'use the 11-character id from the video address' })
+      .optional()
+      .describe('The What We Do video: the 11 characters after v= in its YouTube address; leave out to hide the video'),
+    videoPoster: picture(image, 'Picture shown until the visitor presses play, 16:9: nothing is fetched from the video site before'),
+    videoPosterAlt: alt,
+    copyrightYear: z
+      .int({ error: 'give the year as a number without quotes: 2023' })
+      .min(2000)
+      .max(2100)
+      .describe('Year in the footer copyright line'),
+    about: text('the about text').describe('Short text about STREE, in the footer and for search engines'),
+    whatWeDo: text('the What We Do introduction').describe('Introduction in the About section'),
+    vision: text('the vision').describe('Vision statement'),
+    mission: text('the mission').describe('Mission statement'),
+    statesReached: z
+      .int({ error: 'give a whole number without quotes: 15' })
+      .min(1)
+      .describe('How many states the team comes from: the Teams counter counts up to it'),
+    teamQuote: text('the team quote').describe('Quote typed out, letter by letter, in the Teams section'),
+    teamPhoto: picture(image, 'Team picture in the Teams section'),
+    teamPhotoAlt: alt,
+    samples: z
+      .array(z.string())
+      .describe('Names of the fields above that still hold sample values; the build lists them until this is []'),
+  });
 
-const banner = defineCollection({
-  loader: contentGlob({ folder: 'banner', pattern: '*.json', imageFields: ['image'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      order,
-      heading: text('a heading').describe('Large words over the picture'),
-      text: text('a line of text').describe('One line under the heading'),
-      image: image().describe('Picture, wide (about 16:7)'),
-      imageAlt: alt,
-    }),
-});
-
-const focus = defineCollection({
-  loader: contentGlob({ folder: 'focus', pattern: '*.json', imageFields: ['image'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      order,
-      title: text('a title').describe('The issue, e.g. Dowry Issues'),
-      summary: text('a short description').describe('Two or three sentences'),
-      readMore: url.optional().describe('Where Read more goes; leave out to use the focus document'),
-      image: image(),
-      imageAlt: alt,
-    }),
-});
-
-const problems = defineCollection({
-  loader: contentGlob({ folder: 'problems', pattern: '*.json' }),
-  schema: z.strictObject({
+const bannerSchema = (image: ImageField) =>
+  z.strictObject({
     order,
-    title: text('a title'),
+    heading: text('a heading').describe('Large words over the picture'),
+    text: text('a line of text').describe('One line under the heading'),
+    image: picture(image, 'Wide picture, about 16:7; keep its left part dark, where the words sit on a computer'),
+    imageAlt: alt,
+  });
+
+const focusSchema = (image: ImageField) =>
+  z.strictObject({
+    order,
+    title: text('a title').describe('The issue, e.g. Dowry Issues'),
+    summary: text('a short description').describe('Two or three plain sentences'),
+    readMore: url.optional().describe('Where Read more goes; leave out to use the Our Focus document of the settings'),
+    image: picture(image, 'Picture, about 8:5'),
+    imageAlt: alt,
+  });
+
+const problemsSchema = () =>
+  z.strictObject({
+    order,
+    title: text('a title').describe('A short title'),
     text: text('a short paragraph').describe('One short paragraph'),
-  }),
-});
+  });
 
-const solutions = defineCollection({
-  loader: contentGlob({ folder: 'solutions', pattern: '*.json', imageFields: ['icon'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      order,
-      title: text('a title'),
-      icon: image().describe('Small square icon (SVG)'),
-    }),
-});
+const solutionsSchema = (image: ImageField) =>
+  z.strictObject({
+    order,
+    title: text('a title').describe('A short title, e.g. Safety Law'),
+    icon: picture(image, 'Small square icon (SVG)'),
+  });
 
-const testimonials = defineCollection({
-  loader: contentGlob({ folder: 'testimonials', pattern: '*.json', imageFields: ['image'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      order,
-      name: text('the name'),
-      post: z.enum(TEAM_POSTS, { error: `use one of: ${TEAM_POSTS.join(', ')}` }),
-      text: text('what they say').describe('A sentence or two'),
-      lang: z.enum(['en', 'hi'], { error: 'use en (English) or hi (Hindi)' }).default('en'),
-      image: image().describe('Round portrait, square'),
-      imageAlt: alt,
-      sample: z.boolean().default(false).describe('true while this is a sample, not a real team member'),
-    }),
-});
+const testimonialsSchema = (image: ImageField) =>
+  z.strictObject({
+    order,
+    name: text('the name').describe("The team member's name"),
+    post: z.enum(TEAM_POSTS, { error: `use one of: ${TEAM_POSTS.join(', ')}` }).describe(`Exactly one of: ${TEAM_POSTS.join(', ')}`),
+    text: text('what they say').describe('What they say: a sentence or two, in their own words, with their approval'),
+    lang: z
+      .enum(['en', 'hi'], { error: 'use en (English) or hi (Hindi)' })
+      .default('en')
+      .describe('Language of `text`: en (English, the default) or hi (Hindi)'),
+    image: picture(image, 'Round portrait: use a square picture'),
+    imageAlt: alt,
+    sample: z.boolean().default(false).describe('true while this is a sample, not a real team member'),
+  });
 
-const storyCategories = defineCollection({
-  loader: contentGlob({ folder: 'story-categories', pattern: '*.json', imageFields: ['cover'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      order,
-      title: text('a title').describe('Tab label and part of each story address'),
-      description: text('a one-line description'),
-      cover: image().describe('Wide cover picture on its story pages'),
-      coverAlt: alt,
-    }),
-});
+const storyCategoriesSchema = (image: ImageField) =>
+  z.strictObject({
+    order,
+    title: text('a title').describe('Tab label; also part of the address of each of its stories'),
+    description: text('a one-line description').describe('One line about the category, on its page and for search engines'),
+    cover: picture(image, 'Wide cover picture on its story pages, shown about 3:1'),
+    coverAlt: alt,
+  });
 
-const stories = defineCollection({
-  loader: contentGlob({ folder: 'stories', pattern: '**/*.md', imageFields: ['image'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      name: text('the name').describe('Whose story, as printed on the card'),
-      category: z.enum(storyCategoryIds, { error: `use one of: ${storyCategoryIds.join(', ')}` }),
-      order,
-      summary: text('a one-line summary').describe('One line on the card, shown in quotes'),
-      image: image(),
-      imageAlt: alt,
-    }),
-});
+const storiesSchema = (image: ImageField) =>
+  z.strictObject({
+    name: text('the name').describe('Whose story, as printed on the card'),
+    order,
+    summary: text('a one-line summary').describe('One line on the card: a description of what she did, never words in her mouth'),
+    image: picture(image, 'Round portrait: use a square picture'),
+    imageAlt: alt,
+  });
 
-const profileCategories = defineCollection({
-  loader: contentGlob({ folder: 'profile-categories', pattern: '*.json' }),
-  schema: z.strictObject({ order, title: text('a title') }),
-});
+const profileCategoriesSchema = () => z.strictObject({ order, title: text('a title').describe('Heading of the category') });
 
-const profiles = defineCollection({
-  loader: contentGlob({ folder: 'profiles', pattern: '**/*.md', imageFields: ['image'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      name: text('the name'),
-      note: z.string().trim().min(1).optional().describe('Shown in brackets: field of work or years of life'),
-      category: z.enum(profileCategoryIds, { error: `use one of: ${profileCategoryIds.join(', ')}` }),
-      order,
-      image: image(),
-      imageAlt: alt,
-    }),
-});
+const profilesSchema = (image: ImageField) =>
+  z.strictObject({
+    name: text('the name').describe('Her name'),
+    note: z.string().trim().min(1).optional().describe('Shown in brackets after her name: field of work or years of life'),
+    order,
+    image: picture(image, 'Round portrait: use a square picture'),
+    imageAlt: alt,
+  });
 
-const products = defineCollection({
-  loader: contentGlob({ folder: 'products', pattern: '*.json', imageFields: ['image'] }),
-  schema: ({ image }) =>
-    z.strictObject({
-      order,
-      name: text('the product name'),
-      group: text('the self-help group'),
-      village: text('the village'),
-      district: text('the district'),
-      state: text('the state'),
-      priceRupees: z
-        .int({ error: 'give the price in whole rupees, as a number without quotes: 80' })
-        .min(1, { error: 'give the price in whole rupees' }),
-      description: text('a short description'),
-      contact: z
-        .strictObject({ phone: phone.optional(), whatsapp: url.optional(), email: z.email().optional() })
-        .refine((c) => c.phone || c.whatsapp || c.email, { error: 'give at least one of phone, whatsapp, email' })
-        .describe('How to order'),
-      image: image(),
-      imageAlt: alt,
-      sample: z.boolean().default(false).describe('true while this is a sample listing'),
-    }),
-});
+const productsSchema = (image: ImageField) =>
+  z.strictObject({
+    order,
+    name: text('the product name').describe('The product, with its size or weight'),
+    group: text('the self-help group').describe('The self-help group that makes it'),
+    village: text('the village').describe('Its village'),
+    district: text('the district').describe('Its district'),
+    state: text('the state').describe('Its state'),
+    priceRupees: z
+      .int({ error: 'give the price in whole rupees, as a number without quotes: 80' })
+      .min(1, { error: 'give the price in whole rupees' })
+      .describe('Price in whole rupees, a number without quotes'),
+    description: text('a short description').describe('A short description'),
+    contact: z
+      .strictObject({
+        phone: phone.optional().describe('A number to call'),
+        whatsapp: url.optional().describe('A WhatsApp link, e.g. https://wa.me/919876543210'),
+        email: z.email().optional().describe('An e-mail address'),
+      })
+      .refine((c) => c.phone || c.whatsapp || c.email, { error: 'give at least one of phone, whatsapp, email' })
+      .describe('How to order: at least one of `phone`, `whatsapp`, `email`'),
+    image: picture(image, 'Picture of the product'),
+    imageAlt: alt,
+    sample: z.boolean().default(false).describe('true while this is a sample listing: the page then says not to order yet'),
+  });
+
+/**
+ * What each kind of entry says in words, and so what a translation gives (src/content/{locale}/,
+ * one file in the same place as the English one). Everything else comes from the English file.
+ */
+const TRANSLATED = {
+  settings: { tagline: true, office: true, videoPosterAlt: true, about: true, whatWeDo: true, vision: true, mission: true, teamQuote: true, teamPhotoAlt: true },
+  banner: { heading: true, text: true, imageAlt: true },
+  focus: { title: true, summary: true, imageAlt: true },
+  problems: { title: true, text: true },
+  solutions: { title: true },
+  testimonials: { name: true, text: true, imageAlt: true },
+  storyCategories: { title: true, description: true, coverAlt: true },
+  stories: { name: true, summary: true, imageAlt: true },
+  profileCategories: { title: true },
+  profiles: { name: true, note: true, imageAlt: true },
+  products: { name: true, group: true, village: true, district: true, state: true, description: true, imageAlt: true },
+} as const;
+
+/** Each collection: its folder, which files are entries, and the fields that name pictures. */
+const SOURCES = {
+  settings: { folder: 'settings', pattern: '*.json', imageFields: ['teamPhoto', 'videoPoster'] },
+  banner: { folder: 'banner', pattern: '*.json', imageFields: ['image'] },
+  focus: { folder: 'focus', pattern: '*.json', imageFields: ['image'] },
+  problems: { folder: 'problems', pattern: '*.json' },
+  solutions: { folder: 'solutions', pattern: '*.json', imageFields: ['icon'] },
+  testimonials: { folder: 'testimonials', pattern: '*.json', imageFields: ['image'] },
+  storyCategories: { folder: 'story-categories', pattern: '*.json', imageFields: ['cover'] },
+  stories: { folder: 'stories', pattern: '**/*.md', imageFields: ['image'], categoryFolders: storyCategoryIds },
+  profileCategories: { folder: 'profile-categories', pattern: '*.json' },
+  profiles: { folder: 'profiles', pattern: '**/*.md', imageFields: ['image'], categoryFolders: profileCategoryIds },
+  products: { folder: 'products', pattern: '*.json', imageFields: ['image'] },
+} as const;
+
+/** No picture is ever translated: a translation's schema never asks for one. */
+const noImage = (() => z.never()) as unknown as ImageField;
+
+/** The English collection and, for each other edition, its translations. */
+function collection<S extends z.ZodObject, N extends keyof typeof SOURCES>(name: N, schema: (image: ImageField) => S) {
+  return defineCollection({ loader: contentGlob(SOURCES[name]), schema: ({ image }) => schema(image) });
+}
+function translation<S extends z.ZodObject, N extends keyof typeof TRANSLATED>(
+  locale: string,
+  name: N,
+  schema: (image: ImageField) => S,
+) {
+  const { folder, pattern } = SOURCES[name];
+  type Words = Pick<S['shape'], Extract<keyof (typeof TRANSLATED)[N], keyof S['shape']>>;
+  return defineCollection({
+    loader: contentGlob({ folder: `${locale}/${folder}`, pattern, twinOf: folder }),
+    schema: schema(noImage).pick(TRANSLATED[name] as never) as unknown as z.ZodObject<Words, z.core.$strict>,
+  });
+}
+
+/** Every collection of one edition besides English, named `{collection}_{locale}`. */
+function translations<L extends string>(locale: L) {
+  const all = {
+    settings: translation(locale, 'settings', settingsSchema),
+    banner: translation(locale, 'banner', bannerSchema),
+    focus: translation(locale, 'focus', focusSchema),
+    problems: translation(locale, 'problems', problemsSchema),
+    solutions: translation(locale, 'solutions', solutionsSchema),
+    testimonials: translation(locale, 'testimonials', testimonialsSchema),
+    storyCategories: translation(locale, 'storyCategories', storyCategoriesSchema),
+    stories: translation(locale, 'stories', storiesSchema),
+    profileCategories: translation(locale, 'profileCategories', profileCategoriesSchema),
+    profiles: translation(locale, 'profiles', profilesSchema),
+    products: translation(locale, 'products', productsSchema),
+  };
+  return Object.fromEntries(Object.entries(all).map(([name, c]) => [`${name}_${locale}`, c])) as {
+    [N in keyof typeof all as `${N}_${L}`]: (typeof all)[N];
+  };
+}
 
 export const collections = {
-  settings,
-  banner,
-  focus,
-  problems,
-  solutions,
-  testimonials,
-  storyCategories,
-  stories,
-  profileCategories,
-  profiles,
-  products,
+  settings: collection('settings', settingsSchema),
+  banner: collection('banner', bannerSchema),
+  focus: collection('focus', focusSchema),
+  problems: collection('problems', problemsSchema),
+  solutions: collection('solutions', solutionsSchema),
+  testimonials: collection('testimonials', testimonialsSchema),
+  storyCategories: collection('storyCategories', storyCategoriesSchema),
+  stories: collection('stories', storiesSchema),
+  profileCategories: collection('profileCategories', profileCategoriesSchema),
+  profiles: collection('profiles', profilesSchema),
+  products: collection('products', productsSchema),
+  ...translations('hi'),
 };
+
+/** The collections that have translations, and the fields a translation gives. */
+export const TRANSLATED_FIELDS = TRANSLATED;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { glob } from 'astro/loaders';
 import type { Loader } from 'astro/loaders';
+import { categoryOfId } from '../lib/category-folder';
 
 interface ContentGlobOptions {
   /** Folder under src/content/ that holds one file per entry. */
@@ -10,13 +11,18 @@ interface ContentGlobOptions {
   pattern: string;
   /** Fields that name an image file, relative to the entry's own file. */
   imageFields?: readonly string[];
+  /** Entries sit in a folder named for their category, one of these ids: the folder is the category. */
+  categoryFolders?: readonly string[];
+  /** For a translation: the folder of the English entries, one of which each file must translate. */
+  twinOf?: string;
 }
 
 /**
- * Astro's glob loader, plus a check that every image an entry names exists: Astro's own
- * error for a missing image names the image but not the content file that asked for it.
+ * Astro's glob loader, plus the checks whose failure Astro would not explain in an editor's
+ * words: every image an entry names exists (Astro's own error names the image, not the content
+ * file), a story sits in a real category's folder, a translation has an English entry to translate.
  */
-export function contentGlob({ folder, pattern, imageFields = [] }: ContentGlobOptions): Loader {
+export function contentGlob({ folder, pattern, imageFields = [], categoryFolders, twinOf }: ContentGlobOptions): Loader {
   const inner = glob({ pattern, base: `./src/content/${folder}` });
   return {
     name: `content-glob:${folder}`,
@@ -24,7 +30,11 @@ export function contentGlob({ folder, pattern, imageFields = [] }: ContentGlobOp
       inner.load({
         ...context,
         parseData: async (props) => {
-          if (props.filePath) assertImagesExist(props.filePath, props.data, imageFields);
+          if (props.filePath) {
+            assertImagesExist(props.filePath, props.data, imageFields);
+            if (categoryFolders) assertCategoryFolder(props.filePath, props.id, categoryFolders);
+            if (twinOf) assertTwinExists(props.filePath, folder, twinOf);
+          }
           return context.parseData(props);
         },
       }),
@@ -49,4 +59,23 @@ export function assertImagesExist(
       );
     }
   }
+}
+
+function assertCategoryFolder(filePath: string, id: string, categories: readonly string[]) {
+  const category = categoryOfId(id);
+  if (id.includes('/') && categories.includes(category)) return;
+  throw new Error(
+    `${relative(process.cwd(), filePath)}: this file must sit in the folder of its category, one of: ` +
+      `${categories.join(', ')}. Move it into one of those folders (the folder is its category).`,
+  );
+}
+
+function assertTwinExists(filePath: string, translatedFolder: string, englishFolder: string) {
+  const shown = relative(process.cwd(), filePath);
+  const english = shown.replace(`src/content/${translatedFolder}/`, `src/content/${englishFolder}/`);
+  if (existsSync(resolve(english))) return;
+  throw new Error(
+    `${shown}: there is no English entry ${english} for this translation. ` +
+      'A translation keeps the folder and file name of the entry it translates: rename or move it to match.',
+  );
 }

@@ -1,4 +1,5 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { categoryOfId } from '../lib/category-folder';
 import { withBase } from '../lib/paths';
 import { byOrder } from '../lib/sort';
 
@@ -19,6 +20,6 @@ export async function profilesByCategory() {
   const [categories, profiles] = await Promise.all([getCollection('profileCategories'), getCollection('profiles')]);
   return categories.sort(byOrder).map((category) => ({
     category,
-    profiles: profiles.filter((profile) => profile.data.category === category.id).sort(byOrder),
+    profiles: profiles.filter((profile) => categoryOfId(profile.id) === category.id).sort(byOrder),
   }));
 }

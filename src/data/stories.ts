@@ -1,4 +1,5 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { categoryOfId } from '../lib/category-folder';
 import { byOrder } from '../lib/sort';
 
 export type StoryCategory = CollectionEntry<'storyCategories'>;
@@ -15,6 +16,6 @@ export async function storiesByCategory(): Promise<CategoryWithStories[]> {
   const [categories, stories] = await Promise.all([getCollection('storyCategories'), getCollection('stories')]);
   return categories.sort(byOrder).map((category) => ({
     category,
-    stories: stories.filter((story) => story.data.category === category.id).sort(byOrder),
+    stories: stories.filter((story) => categoryOfId(story.id) === category.id).sort(byOrder),
   }));
 }

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 const CONTENT = join(process.cwd(), 'src', 'content');
 const files = (folder: string) =>
   readdirSync(join(CONTENT, folder), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|json)$/.test(name));
-const json = (folder: string) => files(folder).map((name) => JSON.parse(readFileSync(join(CONTENT, folder, name), 'utf8')));
 const frontmatter = (folder: string, name: string) => readFileSync(join(CONTENT, folder, name), 'utf8').split('---')[1]!;
+const json = (folder: string) => files(folder).map((name) => JSON.parse(readFileSync(join(CONTENT, folder, name), 'utf8')));
 
 describe('the content has what the spec asks for', () => {
   it('3 banner slides, 8 focus issues, 6 solutions, 9 testimonials', () => {
@@ -27,7 +27,7 @@ describe('the content has what the spec asks for', () => {
     const categories = files('story-categories').map((name) => name.replace('.json', ''));
     expect(categories).toHaveLength(5);
     for (const id of categories) {
-      const stories = files('stories').filter((name) => frontmatter('stories', name).includes(`category: ${id}`));
+      const stories = files(`stories/${id}`);
       expect(stories.length, id).toBeGreaterThanOrEqual(4);
     }
   });
@@ -37,7 +37,7 @@ describe('the content has what the spec asks for', () => {
     const categories = files('profile-categories').map((name) => name.replace('.json', ''));
     expect(categories.length).toBeGreaterThanOrEqual(6);
     for (const id of categories) {
-      expect(files('profiles').some((name) => frontmatter('profiles', name).includes(`category: ${id}`)), id).toBe(true);
+      expect(files(`profiles/${id}`).length, id).toBeGreaterThan(0);
     }
   });
 

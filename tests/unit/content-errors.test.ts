@@ -1,8 +1,8 @@
 // An editor's mistake must stop the build with the file and the field: checked end to end by
 // breaking a content file in a temporary copy of the project and running `astro sync`.
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectCopy as makeCopy, removeCopy } from './project-copy';
@@ -63,12 +63,35 @@ describe('a broken content file stops the build, naming the file and the field',
     expect(output).toMatch(/summary/);
   });
 
-  it('an unknown category, listing the valid ones', async () => {
+  it('a story outside the folder of a category, listing the valid ones', async () => {
     const dir = projectCopy();
-    const story = editStory(dir, (source) => source.replace(/^category:.*$/m, 'category: cooking'));
+    const story = editStory(dir, (source) => source);
+    const moved = join(dir, 'src/content/stories/cooking', 'asha-devi.md');
+    mkdirSync(dirname(moved));
+    renameSync(join(dir, story.path), moved);
+    rmSync(join(dir, 'src/content/hi', story.path.replace('src/content/', ''))); // its translation, checked first
     const output = await syncError(dir);
-    expect(output).toContain(story.id);
-    expect(output).toMatch(/category.*use one of: .*livelihood/);
+    expect(output).toContain('src/content/stories/cooking/asha-devi.md');
+    expect(output).toMatch(/folder of its category, one of: .*livelihood/);
+  });
+
+  it('a translation with no English entry to translate, naming both files', async () => {
+    const dir = projectCopy();
+    const story = editStory(dir, (source) => source);
+    const hindi = join(dir, 'src/content/hi', story.path.replace('src/content/', ''));
+    renameSync(hindi, hindi.replace(/[^/]+\.md$/, 'nobody-at-all.md'));
+    const output = await syncError(dir);
+    expect(output).toContain(`${story.path.replace('src/content/', 'src/content/hi/').replace(/[^/]+\.md$/, 'nobody-at-all.md')}: there is no English entry`);
+  });
+
+  it('a translation with a field the English file owns', async () => {
+    const dir = projectCopy();
+    const story = editStory(dir, (source) => source);
+    const hindi = join(dir, 'src/content/hi', story.path.replace('src/content/', ''));
+    writeFileSync(hindi, readFileSync(hindi, 'utf8').replace(/^---\n/, '---\norder: 3\n'));
+    const output = await syncError(dir);
+    expect(output).toContain(`stories_hi → ${story.id}`);
+    expect(output).toMatch(/order/);
   });
 
   it('a missing image', async () => {
