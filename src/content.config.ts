@@ -220,7 +220,7 @@ const TRANSLATED = {
 } as const;
 
 /** Each collection: its folder, which files are entries, and the fields that name pictures. */
-const SOURCES = {
+export const SOURCES = {
   settings: { folder: 'settings', pattern: '*.json', imageFields: ['teamPhoto', 'videoPoster'] },
   banner: { folder: 'banner', pattern: '*.json', imageFields: ['image'] },
   focus: { folder: 'focus', pattern: '*.json', imageFields: ['image'] },
@@ -291,3 +291,18 @@ export const collections = {
 
 /** The collections that have translations, and the fields a translation gives. */
 export const TRANSLATED_FIELDS = TRANSLATED;
+
+/** The English schema of each collection, for tools that describe the fields (CONTENT.md). */
+export const SCHEMAS = {
+  settings: settingsSchema,
+  banner: bannerSchema,
+  focus: focusSchema,
+  problems: problemsSchema,
+  solutions: solutionsSchema,
+  testimonials: testimonialsSchema,
+  storyCategories: storyCategoriesSchema,
+  stories: storiesSchema,
+  profileCategories: profileCategoriesSchema,
+  profiles: profilesSchema,
+  products: productsSchema,
+} satisfies Record<keyof typeof SOURCES, unknown>;
