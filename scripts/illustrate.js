@@ -4,15 +4,17 @@
 // Usage: npm run illustrate
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { paletteFrom } from '../src/lib/palette.js';
 
 const CONTENT = resolve('src/content');
 const FOLDERS = ['stories', 'profiles', 'testimonials'];
+const colour = paletteFrom(readFileSync(resolve('src/styles/tokens.css'), 'utf8'));
 const PALETTES = [
-  { ground: '#fde7ef', motif: '#f48fb1', disc: '#ad1457' },
-  { ground: '#e6f2e7', motif: '#81c784', disc: '#1b5e20' },
-  { ground: '#fff3e0', motif: '#ffb74d', disc: '#ad1457' },
-  { ground: '#e8f5e9', motif: '#f48fb1', disc: '#2e7d32' },
-  { ground: '#fce4ec', motif: '#81c784', disc: '#880e4f' },
+  { ground: colour['pink-pale'], motif: colour['pink-light'], disc: colour['pink-deep'] },
+  { ground: colour['green-pale'], motif: colour['green-light'], disc: colour['green-dark'] },
+  { ground: colour['amber-pale'], motif: colour['amber-light'], disc: colour['pink-deep'] },
+  { ground: colour['green-pale'], motif: colour['pink-light'], disc: colour.green },
+  { ground: colour['pink-pale'], motif: colour['green-light'], disc: colour['pink-dark'] },
 ];
 
 function filesUnder(dir) {

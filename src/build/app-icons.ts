@@ -2,6 +2,7 @@
 // in step with the logo.
 import sharp from 'sharp';
 import favicon from '../../public/favicon.svg?raw';
+import { colour } from '../data/palette';
 
 /** Sizes Android and iOS ask for; `maskable` icons keep the mark inside the 80 % safe circle. */
 export const APP_ICONS = {
@@ -14,7 +15,7 @@ export const APP_ICONS = {
 export type AppIconName = keyof typeof APP_ICONS;
 
 /** The favicon's white tile; maskable icons are cut to any shape, so they need an opaque one. */
-const WHITE = '#ffffff';
+const WHITE = colour('white');
 const SAFE_ZONE = 0.7;
 
 /** One icon as PNG. */

@@ -2,19 +2,20 @@
 // (src/styles/tokens.css) and rendered to PNG, the format every link preview reads.
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
+import { colour } from '../data/palette';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
 /** tokens.css colours; a card is an image, so it cannot read custom properties. */
 const PALETTE = {
-  pink: '#c2185b',
-  pinkDark: '#880e4f',
-  pinkPale: '#fde7ef',
-  green: '#2e7d32',
-  greenDark: '#1b5e20',
-  white: '#ffffff',
-  inkSoft: '#4a4346',
+  pink: colour('pink'),
+  pinkDark: colour('pink-dark'),
+  pinkPale: colour('pink-pale'),
+  green: colour('green'),
+  greenDark: colour('green-dark'),
+  white: colour('white'),
+  inkSoft: colour('ink-soft'),
 };
 // Georgia where the build machine has it; the serif it has otherwise (DejaVu on Linux).
 const SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";

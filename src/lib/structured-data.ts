@@ -10,8 +10,12 @@ export type StructuredData = Record<string, unknown> & { '@type': string };
 
 const CONTEXT = 'https://schema.org';
 
-/** The organisation, on /home. `url` and `logo` are absolute. */
+/**
+ * The organisation, on /home. `url` and `logo` are absolute. A contact still marked as a sample in
+ * the settings is left out: search engines would show a placeholder number as ours for months.
+ */
 export function ngoData(settings: Settings, { url, logo }: { url: string; logo: string }): StructuredData {
+  const isReal = (field: keyof Settings) => !settings.samples.includes(field);
   return {
     '@context': CONTEXT,
     '@type': 'NGO',
@@ -19,18 +23,18 @@ export function ngoData(settings: Settings, { url, logo }: { url: string; logo: 
     description: settings.about,
     url,
     logo,
-    email: settings.email,
-    telephone: settings.phones,
+    ...(isReal('email') ? { email: settings.email } : {}),
+    ...(isReal('phones') ? { telephone: settings.phones } : {}),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: settings.office.lines.join(', '),
+      ...(isReal('office') ? { streetAddress: settings.office.lines.join(', ') } : {}),
       addressLocality: settings.office.city,
       addressRegion: settings.office.state,
       addressCountry: settings.office.country,
     },
     parentOrganization: { '@type': 'Organization', name: settings.parentOrganisation },
     // A placeholder such as https://x.com/ names the network, not our page on it: leave it out.
-    sameAs: Object.values(settings.social).filter((address) => new URL(address).pathname.length > 1),
+    sameAs: isReal('social') ? Object.values(settings.social).filter((address) => new URL(address).pathname.length > 1) : [],
   };
 }
 

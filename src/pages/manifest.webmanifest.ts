@@ -3,10 +3,11 @@ import { getStrings } from '../i18n';
 import { APP_ICONS } from '../build/app-icons';
 import { withBase } from '../lib/paths';
 import { getSettings } from '../data/site';
+import { colour } from '../data/palette';
 
 /** tokens.css: --green-dark for the browser bar, --white behind the splash Android draws. */
-const THEME = '#1b5e20';
-const BACKGROUND = '#ffffff';
+const THEME = colour('green-dark');
+const BACKGROUND = colour('white');
 
 export const GET: APIRoute = async () => {
   const settings = await getSettings();

@@ -259,7 +259,8 @@ test.describe('the story form', () => {
 
 test('a story page has the form too', async ({ page }) => {
   await page.goto('/home#salaamstree');
-  await page.locator('#salaamstree').getByRole('link', { name: /./ }).filter({ hasText: '“' }).first().click();
+  await page.locator('#salaamstree [role="tabpanel"]').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/salaamstree\/[^/]+\/0$/);
   await expect(page.getByRole('heading', { name: 'Share your Stories' })).toBeVisible();
   await expect(field(page, 'Phone')).toHaveAttribute('type', 'tel');
 });

@@ -15,6 +15,7 @@ const settings = {
     youtube: 'https://www.youtube.com/@stree',
     linkedin: 'https://www.linkedin.com/',
   },
+  samples: [] as string[],
 } as Parameters<typeof ngoData>[0];
 
 const product = {
@@ -36,6 +37,19 @@ describe('ngoData', () => {
     const data = ngoData(settings, { url: 'https://stree.example/home/', logo: 'https://stree.example/icons/icon-512.png' });
     expect(data['@type']).toBe('NGO');
     expect(data.sameAs).toEqual(['https://www.facebook.com/stree.org', 'https://www.youtube.com/@stree']);
+  });
+
+  it('gives the contacts when they are real', () => {
+    const data = ngoData(settings, { url: 'https://stree.example/home/', logo: 'https://stree.example/logo.png' });
+    expect(data).toMatchObject({ email: 'contact@stree.example', telephone: settings.phones });
+    expect(data.address).toMatchObject({ streetAddress: '12 Station Road', addressLocality: 'Surat' });
+  });
+
+  it('leaves out every contact still marked as a sample', () => {
+    const samples = { ...settings, samples: ['office', 'email', 'phones', 'social'] };
+    const json = JSON.stringify(ngoData(samples, { url: 'https://stree.example/home/', logo: 'https://stree.example/logo.png' }));
+    for (const value of [settings.email, ...settings.phones, '12 Station Road', 'facebook.com/stree.org']) expect(json).not.toContain(value);
+    expect(json).toContain('Surat');
   });
 });
 
