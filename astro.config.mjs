@@ -16,7 +16,15 @@ export default defineConfig({
   // `/` at a domain root; BASE_PATH=/stree/ when the site lives under a sub-path (GitHub Pages).
   base: normaliseBase(process.env.BASE_PATH),
   output: 'static',
-  integrations: [react(), sitemap({ filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)) }), streeSite()],
+  integrations: [
+    react(),
+    sitemap({
+      filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)),
+      // Each address listed with its twin in the other edition (hreflang), as the pages say too.
+      i18n: { defaultLocale: 'en', locales: { en: 'en', hi: 'hi' } },
+    }),
+    streeSite(),
+  ],
   markdown: { processor: satteri({ mdastPlugins: [noRawHtml] }) },
   // Inlined CSS paints the first screen from the HTML alone: one round trip fewer on a slow link.
   build: { format: 'directory', inlineStylesheets: 'always' },

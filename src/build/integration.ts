@@ -1,13 +1,15 @@
 // The project's own Astro integration: everything `astro build` must do besides the pages, in one
 // place and one order (docs/architecture.md). A host that runs `astro build` gets the whole site.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroUserConfig } from 'astro';
 import { loadEnv } from 'vite';
 import { normaliseBase } from '../lib/base-path.js';
 import { linksOutsideBase } from './base-links.js';
 import { htmlFiles } from './dist-files.js';
-import { sampleValues } from './samples.js';
+import { sampleValues, untranslatedEntries } from './unfinished-content.js';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { writeSecurityHeaders } from './security/headers.js';
 import { metaPolicy, unsafeMarkup } from './security/page-check.js';
 import { policyDirectives, storyOrigins } from './security/policy.js';
@@ -29,8 +31,10 @@ export default function streeSite(): AstroIntegration {
   return {
     name: 'stree-site',
     hooks: {
-      'astro:config:setup': ({ config, command, updateConfig }) => {
+      'astro:config:setup': ({ config, command, updateConfig, addClientDirective }) => {
         root = fileURLToPath(config.root);
+        // client:reach: an island wakes when the visitor first reaches for it (src/browser/hydrate-on-reach.ts).
+        addClientDirective({ name: 'reach', entrypoint: join(root, 'src/browser/hydrate-on-reach.ts') });
         // As the pages read it: from the environment or a .env file.
         const mode = command === 'dev' ? 'development' : 'production';
         storyEndpoint = loadEnv(mode, root, 'PUBLIC_').PUBLIC_STORY_ENDPOINT ?? '';
@@ -66,9 +70,17 @@ export default function streeSite(): AstroIntegration {
 
         failOn(linksOutsideBase(dist, base), `Addresses outside the base ${base}`);
 
-        const samples = sampleValues(`${root}/src/content`);
+        const content = `${root}/src/content`;
+        const samples = sampleValues(content);
         if (samples.length > 0) {
           logger.warn(`Still sample content (${samples.length}): replace with the organisation's own, then drop the sample mark.\n  - ${samples.join('\n  - ')}`);
+        }
+        const editions = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+        for (const locale of editions) {
+          const missing = untranslatedEntries(content, locale, editions);
+          if (missing.length > 0) {
+            logger.warn(`Not yet in ${locale} (${missing.length}): its pages show these in English under a notice; add src/content/${locale}/… for each.\n  - ${missing.join('\n  - ')}`);
+          }
         }
       },
     },

@@ -6,13 +6,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 
 /**
  * The shell every page needs, and the pages read offline from the first visit on (README,
  * "Offline"). Not the app icons: only installing the app needs them, and each costs data.
  */
 const SHELL = ['_astro/*.{js,css}', 'favicon.svg'];
-const PAGES = ['index.html', 'home/index.html', 'offline/index.html'];
+const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html'];
+/** The same three pages of every edition: a Hindi reader gets the Hindi ones offline. */
+const PAGES = LOCALES.flatMap((locale) => EDITION_PAGES.map((page) => (locale === DEFAULT_LOCALE ? page : `${locale}/${page}`)));
 /** Hashed names never change content: the browser may reuse what it already downloaded. */
 const HASHED = /^_astro\//;
 

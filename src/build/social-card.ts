@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
 import { colour } from '../data/palette';
+import { DEVANAGARI_FAMILY, useCardFonts } from './card-fonts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -17,9 +18,10 @@ const PALETTE = {
   white: colour('white'),
   inkSoft: colour('ink-soft'),
 };
-// Georgia where the build machine has it; the serif it has otherwise (DejaVu on Linux).
-const SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";
-const SANS = "'Noto Sans', 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
+// Georgia where the build machine has it; the serif it has otherwise (DejaVu on Linux). Hindi
+// comes from the Devanagari font the renderer brings along (card-fonts.ts), whatever the machine has.
+const SERIF = `Georgia, 'DejaVu Serif', 'Liberation Serif', '${DEVANAGARI_FAMILY}', serif`;
+const SANS = `'Noto Sans', 'DejaVu Sans', 'Liberation Sans', Arial, '${DEVANAGARI_FAMILY}', sans-serif`;
 
 export interface SocialCard {
   /** Small line above the title: where on the site this is (`Salaam Stree · Health & Hygiene`). */
@@ -87,6 +89,7 @@ export function socialCardSvg({ kicker, title, subtitle, host }: SocialCard): st
 
 /** The card as a PNG; a 256-colour palette keeps it near 30 KB, well under what previews accept. */
 export async function renderSocialCard(card: SocialCard): Promise<Uint8Array> {
+  useCardFonts();
   const png = await sharp(Buffer.from(socialCardSvg(card))).png({ palette: true, compressionLevel: 9 }).toBuffer();
   return new Uint8Array(png);
 }

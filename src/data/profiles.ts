@@ -1,25 +1,31 @@
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
+import type { Locale } from '../i18n';
 import { categoryOfId } from '../lib/category-folder';
-import { withBase } from '../lib/paths';
+import { localeHref } from '../lib/paths';
 import { byOrder } from '../lib/sort';
+import { localise, type Localised } from './localise';
 
-export type Profile = CollectionEntry<'profiles'>;
-export type ProfileCategory = CollectionEntry<'profileCategories'>;
+export type Profile = Localised<'profiles'>;
+export type ProfileCategory = Localised<'profileCategories'>;
 
 /** A profile's page: /inspiring-women/{file name}/ (the file's folder is its category). */
-export function profileSlug(profile: Profile): string {
+export function profileSlug(profile: { id: string }): string {
   return profile.id.split('/').at(-1)!;
 }
 
-export function profilePath(profile: Profile): string {
-  return withBase(`/inspiring-women/${profileSlug(profile)}/`);
+export function profilePath(profile: { id: string }, locale: Locale): string {
+  return localeHref(`/inspiring-women/${profileSlug(profile)}/`, locale);
 }
 
-/** Every profile category in order, each with its profiles in order. */
-export async function profilesByCategory() {
+/** Every profile category in order, each with its profiles in order, in one edition. */
+export async function profilesByCategory(locale: Locale) {
   const [categories, profiles] = await Promise.all([getCollection('profileCategories'), getCollection('profiles')]);
-  return categories.sort(byOrder).map((category) => ({
+  const [localCategories, localProfiles] = await Promise.all([
+    localise('profileCategories', categories.sort(byOrder), locale),
+    localise('profiles', profiles.sort(byOrder), locale),
+  ]);
+  return localCategories.map((category) => ({
     category,
-    profiles: profiles.filter((profile) => categoryOfId(profile.id) === category.id).sort(byOrder),
+    profiles: localProfiles.filter((profile) => categoryOfId(profile.id) === category.id),
   }));
 }

@@ -1,9 +1,11 @@
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
+import type { Locale } from '../i18n';
 import { categoryOfId } from '../lib/category-folder';
 import { byOrder } from '../lib/sort';
+import { localise, type Localised } from './localise';
 
-export type StoryCategory = CollectionEntry<'storyCategories'>;
-export type Story = CollectionEntry<'stories'>;
+export type StoryCategory = Localised<'storyCategories'>;
+export type Story = Localised<'stories'>;
 
 export interface CategoryWithStories {
   category: StoryCategory;
@@ -11,11 +13,15 @@ export interface CategoryWithStories {
   stories: Story[];
 }
 
-/** Every story category in order, each with its stories in order. */
-export async function storiesByCategory(): Promise<CategoryWithStories[]> {
+/** Every story category in order, each with its stories in order, in one edition. */
+export async function storiesByCategory(locale: Locale): Promise<CategoryWithStories[]> {
   const [categories, stories] = await Promise.all([getCollection('storyCategories'), getCollection('stories')]);
-  return categories.sort(byOrder).map((category) => ({
+  const [localCategories, localStories] = await Promise.all([
+    localise('storyCategories', categories.sort(byOrder), locale),
+    localise('stories', stories.sort(byOrder), locale),
+  ]);
+  return localCategories.map((category) => ({
     category,
-    stories: stories.filter((story) => categoryOfId(story.id) === category.id).sort(byOrder),
+    stories: localStories.filter((story) => categoryOfId(story.id) === category.id),
   }));
 }

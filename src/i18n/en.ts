@@ -29,6 +29,14 @@ export const en = {
     empowerBharat: 'Empower Bharat',
   },
   logoLabel: 'STREE home',
+  /** Read out by screen readers on every carousel; {{index}} is filled in by Swiper. */
+  carousel: {
+    roleDescription: 'carousel',
+    slide: 'slide',
+    previous: 'Previous slide',
+    next: 'Next slide',
+    goTo: 'Go to slide {{index}}',
+  },
   splash: { loading: 'Loading...', continue: 'Continue to the STREE home page' },
   home: {
     bannerLabel: 'Highlights',

@@ -30,6 +30,13 @@ export const hi: Strings = {
     title: 'मेन्यू',
     empowerBharat: 'Empower Bharat',
   },
+  carousel: {
+    roleDescription: 'स्लाइड शो',
+    slide: 'स्लाइड',
+    previous: 'पिछली स्लाइड',
+    next: 'अगली स्लाइड',
+    goTo: 'स्लाइड {{index}} पर जाएँ',
+  },
   logoLabel: 'STREE का होम पेज',
   splash: { loading: 'खुल रहा है...', continue: 'STREE के होम पेज पर जाएँ' },
   home: {

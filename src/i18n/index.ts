@@ -1,12 +1,9 @@
 import { en } from './en';
 import { hi } from './hi';
+import { DEFAULT_LOCALE, type Locale } from './locales';
 
 export type { Strings } from './en';
-
-/** Every edition of the site; English is the default and lives at the site's root. */
-export const LOCALES = ['en', 'hi'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+export { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
 
 const editions = { en, hi } as const;
 

@@ -16,6 +16,8 @@ interface Props {
   extraLinks: NavLink[];
   social: SocialLink[];
   empowerBharat: NavLink;
+  /** The same page in the other edition, named in its own language. */
+  language: NavLink & { lang: string };
   logoSrc: string;
   logoAlt: string;
   /** Where the menu control points before JavaScript runs: the footer's list of links. */
@@ -26,7 +28,7 @@ interface Props {
 const FOCUSABLE = 'a[href], button:not([disabled])';
 
 export default function MenuDrawer(props: Props) {
-  const { links, extraLinks, social, empowerBharat, logoSrc, logoAlt, fallbackHref, strings } = props;
+  const { links, extraLinks, social, empowerBharat, language, logoSrc, logoAlt, fallbackHref, strings } = props;
   const [isHydrated, setIsHydrated] = useState(false);
   const [isOpen, setIsOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -107,6 +109,8 @@ export default function MenuDrawer(props: Props) {
                 <li key={link.href}><a href={link.href} onClick={followLink}>{link.label}</a></li>
               ))}
             </ul>
+            <a className={styles.language} href={language.href} lang={language.lang} hrefLang={language.lang}
+              onClick={close}>{language.label}</a>
             <ul className={styles.social}>
               {social.map(({ network, href, label }) => (
                 <li key={network}>

@@ -3,7 +3,7 @@ import { TypeAnimation } from 'react-type-animation';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import styles from './TeamQuote.module.css';
 
-/** Spec §9: typing 120–160 ms a key, deleting 40–80 ms, 1500 ms pause; the middles of those ranges. */
+/** Specification §9: typing 120–160 ms a key, deleting 40–80 ms, 1500 ms pause; the middles of those ranges. */
 const TYPING = { type: 'keyStrokeDelayInMs', value: 140 } as const;
 const DELETING = { type: 'keyStrokeDelayInMs', value: 60 } as const;
 const PAUSE_MS = 1500;

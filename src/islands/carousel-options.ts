@@ -1,8 +1,9 @@
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import type { Strings } from '../i18n';
 import type { Swiper as SwiperInstance } from 'swiper';
 import type { SwiperProps } from 'swiper/react';
 
-/** Spec §4 and §9: 3000 ms a slide, paused on hover, wrapping, swipes beyond 40 px. */
+/** Specification §4 and §9: 3000 ms a slide, paused on hover, wrapping, swipes beyond 40 px. */
 export const AUTOPLAY_MS = 3000;
 export const SWIPE_THRESHOLD_PX = 40;
 
@@ -39,8 +40,11 @@ function onInit(swiper: SwiperInstance) {
   holdWhileFocused(swiper);
 }
 
+/** What a screen reader hears of a carousel's controls, in the page's language (src/i18n). */
+export type CarouselStrings = Strings['carousel'];
+
 /** The Swiper settings every carousel shares; `reducedMotion` turns autoplay off. */
-export function carouselOptions(label: string, reducedMotion: boolean): SwiperProps {
+export function carouselOptions(label: string, strings: CarouselStrings, reducedMotion: boolean): SwiperProps {
   return {
     modules: [A11y, Autoplay, Keyboard, Navigation, Pagination],
     loop: true,
@@ -58,11 +62,11 @@ export function carouselOptions(label: string, reducedMotion: boolean): SwiperPr
       // carousel pattern names the roles "carousel" and "slide".
       containerRole: 'region',
       containerMessage: label,
-      containerRoleDescriptionMessage: 'carousel',
-      itemRoleDescriptionMessage: 'slide',
-      prevSlideMessage: 'Previous slide',
-      nextSlideMessage: 'Next slide',
-      paginationBulletMessage: 'Go to slide {{index}}',
+      containerRoleDescriptionMessage: strings.roleDescription,
+      itemRoleDescriptionMessage: strings.slide,
+      prevSlideMessage: strings.previous,
+      nextSlideMessage: strings.next,
+      paginationBulletMessage: strings.goTo,
     },
   };
 }

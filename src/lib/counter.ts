@@ -1,4 +1,4 @@
-/** Spec §9: the states counter counts to its target one step each 200 ms, then starts again. */
+/** Specification §9: the states counter counts to its target one step each 200 ms, then starts again. */
 export const COUNTER_STEP_MS = 200;
 /** Ticks the final value stays before the count restarts (3 s), so it can be read. */
 export const COUNTER_HOLD_TICKS = 15;

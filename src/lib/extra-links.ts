@@ -1,12 +1,12 @@
-import { getStrings } from '../i18n';
+import { getStrings, type Locale } from '../i18n';
 import type { NavLink } from './nav-links';
-import { withBase } from './paths';
+import { localeHref } from './paths';
 
 /** Pages beyond /home, offered in the drawer and the footer (the six nav links stay as the spec has them). */
-export function extraLinks(): NavLink[] {
-  const t = getStrings();
+export function extraLinks(locale: Locale): NavLink[] {
+  const t = getStrings(locale);
   return [
-    { href: withBase('/inspiring-women/'), label: t.extraLinks.inspiringWomen },
-    { href: withBase('/handmade/'), label: t.extraLinks.handmade },
+    { href: localeHref('/inspiring-women/', locale), label: t.extraLinks.inspiringWomen },
+    { href: localeHref('/handmade/', locale), label: t.extraLinks.handmade },
   ];
 }

@@ -1,4 +1,4 @@
-import { getStrings } from '../i18n';
+import { getStrings, type Locale } from '../i18n';
 import { SECTION_IDS } from './sections';
 import { sectionHref } from './paths';
 
@@ -8,7 +8,7 @@ export interface NavLink {
 }
 
 /** The six section links (specification §2), as anchors on /home and as /home#id elsewhere. */
-export function navLinks(onHome: boolean): NavLink[] {
-  const { nav } = getStrings();
-  return SECTION_IDS.map((id) => ({ href: sectionHref(id, onHome), label: nav[id] }));
+export function navLinks(onHome: boolean, locale: Locale): NavLink[] {
+  const { nav } = getStrings(locale);
+  return SECTION_IDS.map((id) => ({ href: sectionHref(id, onHome, locale), label: nav[id] }));
 }

@@ -10,8 +10,8 @@ const THEME = colour('green-dark');
 const BACKGROUND = colour('white');
 
 export const GET: APIRoute = async () => {
-  const settings = await getSettings();
-  const t = getStrings();
+  const settings = await getSettings('en');
+  const t = getStrings('en');
   const manifest = {
     name: `${settings.organisation}: ${settings.tagline}`,
     short_name: settings.organisation,

@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { folderKeys, withIndex } from './page-urls';
 import { isStoryPost, sendOrKeep } from '../story-outbox/worker-queue';
 
@@ -13,6 +14,15 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 /** Relative to this worker, which lives at the deploy base: the same at a root and under a sub-path. */
 const OFFLINE_PAGE = 'offline/index.html';
+/** Editions besides English, each in its own folder: their readers get their own offline page. */
+const EDITION_FOLDERS: string[] = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+/** The offline page in the language of the page she asked for. */
+function offlinePageFor(url: string): string {
+  const path = new URL(url).pathname.slice(new URL(self.registration.scope).pathname.length);
+  const edition = EDITION_FOLDERS.find((folder) => path === folder || path.startsWith(`${folder}/`));
+  return edition ? `${edition}/${OFFLINE_PAGE}` : OFFLINE_PAGE;
+}
 /** Bounds for what is kept as visited: about 40 pages of ~10 KB and 150 small pictures. */
 const PAGES = { maxEntries: 40, purgeOnQuotaError: true };
 const IMAGES = { maxEntries: 150, purgeOnQuotaError: true };
@@ -47,5 +57,5 @@ registerRoute(
 
 setCatchHandler(async ({ request }) => {
   if (request.mode !== 'navigate') return Response.error();
-  return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+  return (await matchPrecache(offlinePageFor(request.url))) ?? Response.error();
 });

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** Spec §9: the snackbar shows for 3 s. */
+/** Specification §9: the snackbar shows for 3 s. */
 export const SNACKBAR_MS = 3000;
 
 export const snackbar = atom('');

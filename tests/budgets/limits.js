@@ -14,13 +14,20 @@ export const LIMITS = {
    * not compress) measures 20.1 KB, and its first screen arrives in the first 14 KB (above).
    * This holds the whole page where it is, so it fails on any real growth.
    */
-  homeCritical: 21 * KB,
+  homeCritical: 22 * KB,
+  /** The same for /hi/home: Devanagari takes 3 bytes a letter in UTF-8, where English takes 1. */
+  hindiHomeCritical: 28 * KB,
   /** Any other page's HTML plus render-blocking CSS, gzip. */
   pageCritical: 14 * KB,
   /** JavaScript a page loads, gzip: /home's islands share React (69 KB) and Swiper (31 KB). */
   homeScript: 120 * KB,
   /** The splash must not need a framework: a few hundred bytes of inline redirect at most. */
   splashScript: 1 * KB,
+  /**
+   * Script a phone fetches on a story page before she touches anything: the drawer and the form
+   * wake only when she reaches them, so this is Astro's island loader and a few small page scripts.
+   */
+  storyPageScriptBeforeTouch: 10 * KB,
   /** The largest image a 360 px phone (2× screen) fetches while loading a page. */
   largestImage: 60 * KB,
 };

@@ -156,6 +156,8 @@ for (const width of WIDTHS) {
     });
 
     test('every element the Tab key reaches shows a visible focus indicator', async ({ page }) => {
+      // A walk through every stop of the longest page, waiting two frames at each: slow on a busy machine.
+      test.slow();
       await page.goto('/home');
       await hydrateEveryIsland(page);
       const failures: string[] = [];

@@ -152,14 +152,16 @@ test('the 404 and offline pages ask not to be indexed and name no canonical addr
   expect(sitemap).not.toContain('404');
 });
 
-test('robots.txt points at the sitemap, which lists every story', async ({ request }) => {
+test('robots.txt points at the sitemap, which lists every story in each edition', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   const sitemapUrl = robots.match(/^Sitemap: (\S+)$/m)?.[1];
   expect(sitemapUrl).toMatch(/^https?:\/\/.+\/sitemap-index\.xml$/);
   expect((await request.get(new URL(sitemapUrl!).pathname)).status()).toBe(200);
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   const stories = readdirSync('src/content/stories', { recursive: true }).filter((file) => String(file).endsWith('.md'));
-  expect(sitemap.match(/\/salaamstree\/[^<]+\/\d+\/<\/loc>/g)).toHaveLength(stories.length);
+  const listed = [...sitemap.matchAll(/<loc>([^<]+\/salaamstree\/[^<]+\/\d+\/)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+  expect(listed.filter((path) => !path.startsWith('/hi/'))).toHaveLength(stories.length);
+  expect(listed.filter((path) => path.startsWith('/hi/'))).toHaveLength(stories.length);
 });
 
 test('the web app manifest names the site and its icons exist at their stated sizes', async ({ request }) => {

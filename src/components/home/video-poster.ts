@@ -1,6 +1,6 @@
 /** The provider's privacy-enhanced host: it sets no cookies until the visitor plays the video. */
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
-/** Spec §9: the video frame is 320 px high. */
+/** Specification §9: the video frame is 320 px high. */
 const FRAME_HEIGHT = 320;
 
 /** The player address for a video id; autoplay, because the visitor has just pressed play. */

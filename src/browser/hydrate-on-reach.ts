@@ -1,0 +1,70 @@
+// `client:reach`, the project's own hydration directive (registered in src/build/integration.ts):
+// an island wakes when the visitor first reaches for it (a finger or pointer down on it, focus on
+// it, a key on it), not at load. Until then its server HTML works on its own (the menu control is
+// a link to the footer's list of links), and no phone downloads React for a menu it never opens.
+// A tap that lands before the island is awake is kept and given to it once it is: the first tap
+// opens the drawer. If the island's script never arrives, the tap does what the link says.
+import type { ClientDirective } from 'astro';
+
+const WAKE_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** What the visitor activates in the island, before (a link) and after (a button) it wakes. */
+const CONTROL = 'a[href], button';
+
+const hydrateOnReach: ClientDirective = (load, _options, el) => {
+  let waking: Promise<void> | undefined;
+  let pendingTap: HTMLElement | undefined;
+
+  const wake = () => {
+    waking ??= load()
+      .then((hydrate) => hydrate())
+      .then(afterWaking, followWithoutScript);
+    return waking;
+  };
+
+  function onTapBeforeWaking(event: MouseEvent) {
+    const control = (event.target as Element).closest<HTMLElement>(CONTROL);
+    if (!control) return;
+    event.preventDefault();
+    pendingTap = control;
+    el.setAttribute('aria-busy', 'true');
+    void wake();
+  }
+
+  /** Gives the tap she made while it woke to the control now in its place, once React has drawn it. */
+  function afterWaking() {
+    el.removeEventListener('click', onTapBeforeWaking, true);
+    el.removeAttribute('aria-busy');
+    if (!pendingTap) return;
+    const replay = () => {
+      const control = el.querySelector<HTMLElement>('button');
+      if (!control) return false;
+      control.click();
+      return true;
+    };
+    if (replay()) return;
+    const observer = new MutationObserver(() => replay() && observer.disconnect());
+    observer.observe(el, { childList: true, subtree: true });
+  }
+
+  /** The script could not load: the tap does what the server HTML's link says. */
+  function followWithoutScript() {
+    el.removeEventListener('click', onTapBeforeWaking, true);
+    el.removeAttribute('aria-busy');
+    const link = pendingTap?.closest<HTMLAnchorElement>('a[href]');
+    if (link) location.href = link.href;
+  }
+
+  // With this script running, the link acts as the button it becomes: say so, and let Space press it.
+  const link = el.querySelector<HTMLAnchorElement>('a[href]');
+  link?.setAttribute('role', 'button');
+  link?.addEventListener('keydown', (event) => {
+    if (event.key !== ' ') return;
+    event.preventDefault();
+    link.click();
+  });
+
+  for (const type of WAKE_EVENTS) el.addEventListener(type, () => void wake(), { once: true, passive: true });
+  el.addEventListener('click', onTapBeforeWaking, true);
+};
+
+export default hydrateOnReach;
