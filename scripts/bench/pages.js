@@ -14,6 +14,9 @@ function firstWith(dir, inner) {
   return found;
 }
 
+/** Where the bench serves its reference page: /home without islands (serve.js). */
+export const REFERENCE_PATH = '/__reference/home/';
+
 /** One URL path per page type, in report order. */
 export function pickPages(distDir) {
   const category = firstWith(join(distDir, 'salaamstree'), '0');
@@ -26,5 +29,9 @@ export function pickPages(distDir) {
     { type: 'catalogue', path: '/inspiring-women/' },
     { type: 'profile', path: `/inspiring-women/${profile}/` },
     { type: 'handmade', path: '/handmade/' },
+    { type: 'home, Hindi', path: '/hi/home' },
+    { type: 'story, Hindi', path: `/hi/salaamstree/${category}/0` },
+    // /home's own HTML and CSS with every script taken out (serve.js): the floor our islands add to.
+    { type: 'reference', path: REFERENCE_PATH },
   ].map((page) => ({ ...page, path: encodeURI(page.path) }));
 }

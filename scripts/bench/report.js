@@ -43,6 +43,31 @@ export function slowTable(results) {
   );
 }
 
+const ratio = (a, b) => (a && b ? (a / b).toFixed(2) : '?');
+
+/**
+ * The figures the performance goals are written in (docs/design.md, "Budgets"): on the home pages
+ * and the reference, slow-3G LCP as a multiple of FCP (goal: 1.15 or less) and blocking time; on
+ * every page, the script a phone fetched with no touch (a story page: 10 KB or less).
+ */
+export function goalsTable(mobile, slow) {
+  return table(
+    ['page', 'slow 3G FCP', 'slow 3G LCP', 'LCP ÷ FCP', 'TBT (mobile)', 'JS fetched, no touch (mobile)', 'perf'],
+    mobile.map((m) => {
+      const s = slow.find((r) => r.page.path === m.page.path);
+      return [
+        pageCell(m),
+        formatMs(s?.median.fcp),
+        formatMs(s?.median.lcp),
+        ratio(s?.median.lcp, s?.median.fcp),
+        formatMs(m.median.tbt),
+        formatBytes(m.median.scriptBytes),
+        formatScore(m.median.scores.performance),
+      ];
+    }),
+  );
+}
+
 function describeAudit({ title, score, displayValue, error }, runs, total) {
   const outcome = error ? `failed: ${error}` : `${displayValue ? `${displayValue}, ` : ''}score ${score.toFixed(2)}`;
   return `${title} (${outcome.replaceAll('|', '/')}; in ${runs} of ${total} runs)`;

@@ -1,9 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { staticSite } from '../../server/static-site.js';
+import { REFERENCE_PATH } from './pages.js';
 
-/** Serves dist/ with the project's own handler on a free loopback port. */
+/**
+ * /home as a plain static page: the same HTML and inlined CSS, built the same way, with every script
+ * taken out (JSON-LD data stays). Measured beside /home, it shows what the islands cost, if anything,
+ * before the first paint and the largest one.
+ */
+function referencePage(distDir) {
+  const html = readFileSync(join(distDir, 'home', 'index.html'), 'utf8');
+  return html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '');
+}
+
+/** Serves dist/ with the project's own handler on a free loopback port, and the reference page. */
 export async function serveDist(distDir) {
-  const server = createServer(staticSite(distDir));
+  const site = staticSite(distDir);
+  const reference = referencePage(distDir);
+  const server = createServer((req, res) => {
+    if (req.url !== REFERENCE_PATH) return site(req, res);
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(reference);
+  });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
