@@ -29,7 +29,11 @@ function sirvSpelling(url) {
   const decoded = pathOf(path);
   // Decoded, these would change what the path means: keep them as they came.
   if (/[?#]/.test(decoded) || /%2f/i.test(path)) return url;
-  return `${encodeURI(decoded)}${query === undefined ? '' : `?${query}`}`;
+  try {
+    return `${encodeURI(decoded)}${query === undefined ? '' : `?${query}`}`;
+  } catch {
+    return url; // a lone surrogate: no file has such a name
+  }
 }
 
 /**
