@@ -164,6 +164,9 @@ for (const width of WIDTHS) {
     });
 
     test('every element the Tab key reaches shows a visible focus indicator', async ({ page }) => {
+      // Over a hundred Tab stops, each measured in the page: on a loaded machine the walk alone
+      // outlasts the default 30 s, with nothing wrong.
+      test.slow();
       await page.goto('/home');
       await hydrateEveryIsland(page);
       const failures: string[] = [];
