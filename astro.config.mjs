@@ -7,8 +7,11 @@ import streeSite from './src/build/integration';
 import { noRawHtml } from './src/build/markdown-no-raw-html';
 import { normaliseBase } from './src/lib/base-path.js';
 
-/** Pages that must not be indexed: the service worker's offline answer (docs/offline.md). */
-const UNLISTED = [/\/offline\/$/];
+/**
+ * Pages that must not be indexed: the service worker's offline answer (docs/offline.md) and the
+ * page the story inbox answers a plain form post with (docs/stories.md).
+ */
+const UNLISTED = [/\/offline\/$/, /\/story-sent\/$/];
 
 export default defineConfig({
   // The public address, for canonical links, share cards and the sitemap; set SITE_URL when deploying.
@@ -28,5 +31,8 @@ export default defineConfig({
   markdown: { processor: satteri({ mdastPlugins: [noRawHtml] }) },
   // Inlined CSS paints the first screen from the HTML alone: one round trip fewer on a slow link.
   build: { format: 'directory', inlineStylesheets: 'always' },
+  // Page scripts as files, never inlined: each inline script costs every page its bytes and a hash
+  // in its policy, while a file is fetched once, after the first paint, and cached for every page.
+  vite: { build: { assetsInlineLimit: 0 } },
   prefetch: false,
 });

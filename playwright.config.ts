@@ -4,6 +4,16 @@ import { findChromium } from './scripts/find-chromium.js';
 const PORT = Number(process.env.E2E_PORT) || 4400;
 /** Where stories sent during the e2e run land; tests read it back. */
 export const E2E_INBOX_FILE = 'test-results/e2e-inbox/stories.csv';
+/** The Apps Script stand-in (tests/apps-script/stand-in.ts): the port after the site's. */
+export const APPS_SCRIPT_PORT = PORT + 1;
+/** Chromium as every project starts it: Debian's, no sandbox (root), no calls home. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,16 +28,27 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /apps-script\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // The site built for a Google Apps Script collector, against a stand-in on this machine that
+      // Chromium reaches under Google's own names (docs/stories.md). Its flags stay in this project.
+      name: 'apps-script',
+      testMatch: /apps-script\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        ignoreHTTPSErrors: true,
         launchOptions: {
           executablePath: findChromium(),
           args: [
-            '--no-sandbox',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
+            ...CHROMIUM_ARGS,
+            `--host-resolver-rules=MAP script.google.com 127.0.0.1:${APPS_SCRIPT_PORT}, MAP script.googleusercontent.com 127.0.0.1:${APPS_SCRIPT_PORT}`,
+            // The stand-in's certificate is made at test time: no authority signed it.
+            '--ignore-certificate-errors',
           ],
         },
       },

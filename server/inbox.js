@@ -1,30 +1,39 @@
 // The local story inbox behind `npm start`: POST /api/stories appends one CSV row per story
-// (docs/design.md, "Interface contract", the story form).
+// (docs/stories.md). Scripts send JSON (or JSON as text/plain, as to any collector on another
+// origin) and get JSON answers; a plain form post (no script ran) gets a page in her language.
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { FIELDS, validateStory } from '../src/story-outbox/fields.js';
+import { FIELDS, HONEYPOT, validateStory } from '../src/story-outbox/fields.js';
+import { KEY_PARAM, LANG_PARAM } from '../src/story-outbox/contract.js';
+import { PAGE_HEADERS, fixPage, localeOf, sentPage, unreadablePage } from './story-pages.js';
 
 export const BODY_LIMIT = 16 * 1024;
+/**
+ * A plain form post is percent-encoded: each Devanagari letter takes 9 bytes, so a story at its
+ * 5,000-letter limit is 45 KB. Room for one pasted well over the limit, so she gets it back to shorten.
+ */
+export const FORM_BODY_LIMIT = 256 * 1024;
 export const COLUMNS = ['Received', ...FIELDS];
 // Without a BOM, Excel reads UTF-8 as ANSI and Hindi stories turn to mojibake.
 const WRITE_BOM = true;
 /**
  * The form sends a key made on the phone with each story (draft-ietf-httpapi-idempotency-key-header):
  * a retry after a lost answer, or a story the service worker sends later, carries the same key.
+ * In the header from our own pages; as `?key=` where a header would cost a preflight.
  */
 export const KEY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const MESSAGES = {
   405: 'Send stories with POST to /api/stories.',
-  415: 'Send the story as JSON, with the header Content-Type: application/json.',
+  415: 'Send the story as JSON, with the header Content-Type: application/json (or text/plain), or as a form.',
   413: `The story is too long: send at most ${BODY_LIMIT / 1024} KB.`,
   400: 'The story could not be read as JSON: send an object with Name, Phone and Story.',
   500: 'The story could not be saved. Please try again in a few minutes.',
 };
-const BAD_KEY = 'The Idempotency-Key header must be 16 to 128 letters, digits, - or _.';
+const BAD_KEY = 'The Idempotency-Key header (or the key parameter) must be 16 to 128 letters, digits, - or _.';
 
 class HttpError extends Error {
   constructor(status, message = MESSAGES[status]) {
@@ -36,10 +45,13 @@ class HttpError extends Error {
 /**
  * Request handler for /api/stories that appends valid stories to the CSV file `file`, each
  * Idempotency-Key once; the keys seen are kept in `{file}.keys`, so a restart forgets none.
- * @param {{ file?: string }} [options]
+ * `thankYouPage(locale)`: the address of the built thank-you page in that language, if the site has
+ * one; a plain form post is redirected there once saved (else answered with a page of our own).
+ * `base`: the site's BASE_PATH, for the links on our own pages.
+ * @param {{ file?: string, base?: string, thankYouPage?: (locale: string) => string | undefined }} [options]
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
  */
-export function createInbox({ file = 'data/stories.csv' } = {}) {
+export function createInbox({ file = 'data/stories.csv', base = '/', thankYouPage = () => undefined } = {}) {
   // One chain per process, so rows land whole and in order however many requests arrive at once.
   let queue = Promise.resolve();
   const append = (story) => {
@@ -50,11 +62,45 @@ export function createInbox({ file = 'data/stories.csv' } = {}) {
   const saveOnce = onceByKey(append, `${file}.keys`);
 
   return (req, res) => {
-    handle(req, res, saveOnce).catch((error) => {
+    const url = new URL(req.url ?? '/', 'http://inbox');
+    const lang = url.searchParams.get(LANG_PARAM) ?? '';
+    const answer = isFormPost(req) ? formAnswers(res, { url, lang, base, thankYouPage }) : jsonAnswers(res);
+    handle(req, res, url, answer, saveOnce).catch((error) => {
       if (!(error instanceof HttpError)) console.error('Story inbox:', error);
-      const status = error instanceof HttpError ? error.status : 500;
-      send(res, status, { error: error instanceof HttpError ? error.message : MESSAGES[status] });
+      answer.failed(error instanceof HttpError ? error : new HttpError(500));
     });
+  };
+}
+
+/** Whether the browser posted the form itself: no script ran, so she reads our answer as a page. */
+function isFormPost(req) {
+  return trimLower((req.headers['content-type'] ?? '').split(';')[0]) === 'application/x-www-form-urlencoded';
+}
+
+/** Answers for scripts: JSON, with the status saying what happened. */
+function jsonAnswers(res) {
+  return {
+    saved: (isNew) => send(res, isNew ? 201 : 200, { ok: true }), // 200 for a repeat: saved, as the first time
+    refused: (result) => send(res, 422, { error: Object.values(result.errors).join(' '), fields: result.errors }),
+    failed: (error) => send(res, error.status, { error: error.message }),
+  };
+}
+
+/** Answers for a plain form post: pages in her language; a refusal gives her words back to correct. */
+function formAnswers(res, { url, lang, base, thankYouPage }) {
+  const action = `${url.pathname}${url.search}`;
+  return {
+    saved: () => {
+      const location = thankYouPage(localeOf(lang));
+      // 303: the browser shows the thank-you page with a GET, so a reload never posts the story again.
+      if (location) return sendPage(res, 303, '', { Location: location });
+      sendPage(res, 200, sentPage({ lang, base }));
+    },
+    refused: (result, values) => sendPage(res, 422, fixPage({ lang, action, values, problems: result.problems, base })),
+    failed: (error, values) =>
+      values && error.status === 500
+        ? sendPage(res, 500, fixPage({ lang, action, values, failed: true, base }))
+        : sendPage(res, error.status, unreadablePage({ lang, base })),
   };
 }
 
@@ -99,38 +145,53 @@ function readKeys(keyFile) {
   }
 }
 
-async function handle(req, res, saveOnce) {
+async function handle(req, res, url, answer, saveOnce) {
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST');
     throw new HttpError(405);
   }
   const [type, ...params] = (req.headers['content-type'] ?? '').split(';').map(trimLower);
   const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
-  // JSON is UTF-8 (RFC 8259); other charsets would be misread.
-  if (type !== 'application/json' || (charset && !/^utf-?8$/.test(charset))) {
-    throw new HttpError(415);
-  }
-  if (Number(req.headers['content-length']) > BODY_LIMIT) throw new HttpError(413);
-  const key = req.headers[KEY_HEADER];
+  const isForm = type === 'application/x-www-form-urlencoded';
+  // JSON is UTF-8 (RFC 8259); text/plain carries the same JSON from pages on other origins, and
+  // a form is encoded in its page's charset, UTF-8 here. Other charsets would be misread.
+  if (!['application/json', 'text/plain'].includes(type) && !isForm) throw new HttpError(415);
+  if (charset && !/^utf-?8$/.test(charset)) throw new HttpError(415);
+  const limit = isForm ? FORM_BODY_LIMIT : BODY_LIMIT;
+  if (Number(req.headers['content-length']) > limit) throw new HttpError(413);
+  const key = req.headers[KEY_HEADER] ?? url.searchParams.get(KEY_PARAM) ?? undefined;
   if (key !== undefined && (typeof key !== 'string' || !KEY_PATTERN.test(key))) throw new HttpError(400, BAD_KEY);
 
   let body;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await readBody(req)));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(await readBody(req, limit));
+    body = isForm ? formFields(text) : JSON.parse(text);
   } catch (error) {
     throw error instanceof HttpError ? error : new HttpError(400);
   }
   const result = validateStory(body);
-  if (!result.ok) {
-    return send(res, 422, { error: Object.values(result.errors).join(' '), fields: result.errors });
+  // A bot filled the field no person sees: it learns nothing, and nothing is written.
+  if (result.ok && result.spam) return answer.saved(true);
+  if (!result.ok) return answer.refused(result, body);
+  try {
+    answer.saved(await saveOnce({ Received: new Date().toISOString(), ...result.story }, key));
+  } catch (error) {
+    console.error('Story inbox:', error);
+    answer.failed(new HttpError(500), body);
   }
-  const isNew = await saveOnce({ Received: new Date().toISOString(), ...result.story }, key);
-  // 200 for a repeat: the client learns its story is in, as it was the first time.
-  send(res, isNew ? 201 : 200, { ok: true });
 }
 
-/** The request body, refused with 413 the moment it passes BODY_LIMIT. */
-function readBody(req) {
+/** The fields of a plain form post; anything else an old copy of the page may send is left out. */
+function formFields(text) {
+  const fields = Object.create(null);
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (FIELDS.includes(name) || name === HONEYPOT) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The request body, refused with 413 the moment it passes `limit` bytes. */
+function readBody(req, limit) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
@@ -142,7 +203,7 @@ function readBody(req) {
     };
     const onData = (chunk) => {
       size += chunk.length;
-      if (size > BODY_LIMIT) stop(new HttpError(413));
+      if (size > limit) stop(new HttpError(413));
       else chunks.push(chunk);
     };
     req.on('data', onData);
@@ -198,6 +259,18 @@ function send(res, status, body) {
     ...(status === 413 ? { Connection: 'close' } : {}),
   });
   res.end(json);
+}
+
+/** A page for a plain form post; a 413 closes the connection, as for JSON. */
+function sendPage(res, status, html, headers = {}) {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    ...PAGE_HEADERS,
+    'Content-Length': Buffer.byteLength(html),
+    ...(status === 413 ? { Connection: 'close' } : {}),
+    ...headers,
+  });
+  res.end(html);
 }
 
 function trimLower(s) {

@@ -1,7 +1,8 @@
 // `npm start`: the built site from dist/ plus the local story inbox, at BASE_PATH if the site was
 // built for a sub-path (README, "Deploy").
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { normaliseBase } from '../src/lib/base-path.js';
 import { createInbox } from './inbox.js';
 import { staticSite } from './static-site.js';
@@ -9,9 +10,15 @@ import { staticSite } from './static-site.js';
 const port = Number(process.env.PORT) || 4321;
 const host = process.env.HOST || '127.0.0.1';
 const base = normaliseBase(process.env.BASE_PATH);
-const serveSite = staticSite(resolve('dist'), { base });
+const dist = resolve('dist');
+const serveSite = staticSite(dist, { base });
 const inboxFile = resolve(process.env.STORY_INBOX_FILE || 'data/stories.csv');
-const inbox = createInbox({ file: inboxFile });
+/** The built thank-you page in a language (English at the root, others below their code), if there is one. */
+const thankYouPage = (locale) => {
+  const path = `${locale === 'en' ? '' : `${locale}/`}story-sent/`;
+  return existsSync(join(dist, path, 'index.html')) ? `${base}${path}` : undefined;
+};
+const inbox = createInbox({ file: inboxFile, base, thankYouPage });
 // The form's default endpoint (docs/design.md, story form); a query string does not change the path.
 const inboxPath = `${base}api/stories`;
 const isInbox = (url = '') => url.split('?')[0].replace(/\/$/, '') === inboxPath;

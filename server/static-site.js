@@ -18,6 +18,25 @@ function pathOf(url = '/') {
 }
 
 /**
+ * The same address, spelt the one way sirv finds files by. sirv decodes with `decodeURI`, which
+ * leaves `%26` (how encodeURIComponent writes `&`), `%2B`, `%2C` and the other reserved
+ * characters encoded, so `/salaamstree/Safety%20%26%20Justice/0/` would miss its folder while
+ * static hosts serve it. Decoded fully and written again with encodeURI, every spelling of a
+ * path becomes the one sirv decodes back to the file's name.
+ */
+function sirvSpelling(url) {
+  const [path, query] = url.split(/\?(.*)/s);
+  const decoded = pathOf(path);
+  // Decoded, these would change what the path means: keep them as they came.
+  if (/[?#]/.test(decoded) || /%2f/i.test(path)) return url;
+  try {
+    return `${encodeURI(decoded)}${query === undefined ? '' : `?${query}`}`;
+  } catch {
+    return url; // a lone surrogate: no file has such a name
+  }
+}
+
+/**
  * Serves the built site the way a static host does: compressed, `/home` finds
  * `home/index.html`, anything missing gets `404.html` with status 404, and every answer carries
  * the headers `_headers` gives its path (the security headers among them), so tests run under
@@ -43,7 +62,7 @@ export function staticSite(distDir, { base = '/' } = {}) {
     }
     if (!url.startsWith(base)) return notFound(req, res);
     // Below the base, the site's own paths: `_headers` patterns and files are written for those.
-    req.url = url.slice(base.length - 1);
+    req.url = sirvSpelling(url.slice(base.length - 1));
     const path = pathOf(req.url);
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
     if (HOST_FILES.has(path)) return notFound(req, res);

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** Characters a data: address must not hold as they are; the rest of an SVG may stay readable (and compressible). */
-const UNSAFE = /[%#<>?[\\\]^`{|}\u0000-\u001f\u007f-\uffff]/g;
+/** What a data: address in a src may not hold as it is (a space among them); the rest stays readable. */
+const UNSAFE = /[\s%#<>?[\\\]^`{|}\u0000-\u001f\u007f-\uffff]/g;
 
 /** `svg` as a `data:` address: whitespace folded, double quotes made single, unsafe characters encoded. */
 export function svgDataUri(svg: string): string {

@@ -1,6 +1,6 @@
 // The service worker (README, "Offline"): the shell and /home from the precache, pages and
 // pictures kept as they are visited, an offline page for the rest, and stories sent later.
-// Bundled and given its precache list after `astro build` by scripts/build-service-worker.js.
+// Bundled and given its precache list at the end of `astro build` by src/build/service-worker.js.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -38,7 +38,14 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST, { urlManipulation: ({ url }) => withIndex(url) });
 
-registerRoute(isStoryPost, sendOrKeep, 'POST');
+/** The offline page in a language, where that edition has one (/hi/offline/), else the English. */
+async function offlinePage(lang: string) {
+  const own = lang && /^[a-z]{2}$/.test(lang) ? await matchPrecache(`${lang}/${OFFLINE_PAGE}`) : undefined;
+  return own ?? matchPrecache(OFFLINE_PAGE);
+}
+
+// A plain form post kept offline is answered with the offline page: it says the story is kept.
+registerRoute(isStoryPost, sendOrKeep(offlinePage), 'POST');
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,

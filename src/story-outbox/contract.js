@@ -1,21 +1,77 @@
-// What the story form and the service worker agree on when a story cannot be sent at once
-// (README, "Offline"). Pure constants and helpers: the page and the worker both import them.
+// What the story form, the kept-story sender, the service worker and the inbox agree on
+// (docs/stories.md). Pure constants and helpers: the page, the worker and Node all import them.
 
 /** Where the form keeps her draft and a submitted story not yet confirmed (src/story-outbox/draft.ts). */
 export const DRAFT_KEY = 'stree:story-draft';
 
 /** The inbox saves each key once (server/inbox.js), so a story sent twice is saved once. */
 export const KEY_HEADER = 'Idempotency-Key';
+/**
+ * The same key, for a collector on another origin: a custom header would cost a CORS preflight,
+ * which Google Apps Script never answers (docs/stories.md, "Collectors on another origin").
+ */
+export const KEY_PARAM = 'key';
+/** On the form's action: the language a plain form post is answered in (POST keys stay English). */
+export const LANG_PARAM = 'lang';
+
 /** Set only by our service worker, on the answer it gives when it kept a story to send later. */
 export const QUEUED_HEADER = 'X-Stree-Queued';
+/**
+ * Set only by our service worker when the browser refused the request (CORS, policy, a bad
+ * address) while the collector was reachable: no connection would ever carry it, so it is not kept.
+ */
+export const BLOCKED_HEADER = 'X-Stree-Blocked';
 /** Posted by the service worker to open pages once it has sent a kept story. */
 export const SENT_MESSAGE = 'stree:story-sent';
 /** Dispatched on `window` once a kept story went out, whoever sent it. */
 export const SENT_EVENT = 'stree:story-sent';
+/** Posted by the service worker when the collector refused a kept story: it waits in RETURNED_CACHE. */
+export const RETURNED_MESSAGE = 'stree:story-returned';
+/** Dispatched on `window` once a refused story is back in the draft, for the form to show it. */
+export const RETURNED_EVENT = 'stree:story-returned';
+/** Cache Storage the worker leaves refused stories in, for the page to put back in the form. */
+export const RETURNED_CACHE = 'stree-returned-stories';
+/** Posted to the service worker by quick exit: stories kept until now must never show again. */
+export const QUIET_MESSAGE = 'stree:story-quiet';
 
 /** A fresh key for one story: random, so nothing about the visitor is in it. */
 export function newStoryKey() {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID exists only on https and localhost; a site opened over plain http still needs keys.
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * `address` with `name=value` added to its query, keeping any query it has; relative addresses
+ * stay relative (the form's action is written into the page before any base is known).
+ * @param {string} address
+ * @param {string} name
+ * @param {string} value
+ */
+export function withParam(address, name, value) {
+  const [path, hash] = address.split('#');
+  const pair = `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  return `${path}${path.includes('?') ? '&' : '?'}${pair}${hash === undefined ? '' : `#${hash}`}`;
+}
+
+/** How long the reachability probe waits: past this, the connection counts as lost. */
+export const PROBE_TIMEOUT_MS = 5000;
+
+/**
+ * Whether the collector answers at all: a `no-cors` request is refused by no CORS rule, so it
+ * fails only when the connection does. Asked after a send failed, it tells a request the browser
+ * refused (CORS, a redirect the policy forbids) from a lost connection.
+ * @param {string} address
+ */
+export async function isReachable(address, timeoutMs = PROBE_TIMEOUT_MS) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    await fetch(address, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: controller.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,7 +2,7 @@
 // once she pressed Submit, the story as sent with its key (the outbox). All of it goes through
 // the guarded storage helper: where storage fails, nothing is kept and the form still works.
 import { readItem, removeItem, writeItem } from '../browser/storage';
-import { DRAFT_KEY } from './contract.js';
+import { DRAFT_KEY, QUIET_MESSAGE, RETURNED_CACHE } from './contract.js';
 import type { StoryFields } from './send';
 
 export interface Draft extends StoryFields {
@@ -12,6 +12,11 @@ export interface Draft extends StoryFields {
    * left the site with quick exit, so it is still sent but nothing of it shows on screen again.
    */
   outbox?: { key: string; story: StoryFields; quiet?: boolean };
+  /**
+   * These words were sent before and came back refused (at a later visit, or from the service
+   * worker's queue): what the collector said, for the form to show. Typing again drops it.
+   */
+  returned?: string;
 }
 
 const asFields = (value: Partial<StoryFields> | undefined): StoryFields => ({
@@ -31,7 +36,8 @@ export function loadDraft(): Draft | undefined {
     const outbox = saved.outbox && typeof saved.outbox.key === 'string'
       ? { key: saved.outbox.key, story: asFields(saved.outbox.story), ...(saved.outbox.quiet ? { quiet: true } : {}) }
       : undefined;
-    return { ...asFields(saved), ...(outbox ? { outbox } : {}) };
+    const returned = typeof saved.returned === 'string' ? { returned: saved.returned } : {};
+    return { ...asFields(saved), ...(outbox ? { outbox } : {}), ...returned };
   } catch {
     return undefined;
   }
@@ -57,6 +63,9 @@ export function forgetTypedWords() {
   const outbox = loadDraft()?.outbox;
   if (outbox) writeItem(DRAFT_KEY, JSON.stringify({ ...asFields(undefined), outbox: { ...outbox, quiet: true } }));
   else removeItem(DRAFT_KEY);
+  // The worker's queue, too: what it holds is still sent, but a refusal is never shown.
+  globalThis.navigator?.serviceWorker?.controller?.postMessage(QUIET_MESSAGE);
+  void globalThis.caches?.delete(RETURNED_CACHE).catch(() => {});
 }
 
 /** The key of a story already submitted with exactly these words, so sending it again cannot make a second row. */

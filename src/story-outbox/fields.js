@@ -1,5 +1,7 @@
 // The story form's fields, checked the same way by the inbox (server/) and the form island
 // (docs/design.md, "Interface contract"). Pure: no I/O, so both the browser and Node import it.
+// deploy/apps-script/Code.js repeats these rules (it is pasted alone into Google's editor);
+// tests/unit/apps-script.test.ts holds the two to the same answers.
 
 /** The longest name the inbox takes; the form checks it too. */
 export const NAME_MAX = 100;
@@ -9,6 +11,15 @@ export const STORY_MAX = 5000;
 export const PHONE_DIGITS = 10;
 
 export const FIELDS = /** @type {const} */ (['Name', 'Phone', 'Story']);
+
+/**
+ * The field people never see or hear (docs/stories.md, "Spam"): bots fill every field they find,
+ * so a post with words in it is answered as saved and written nowhere.
+ */
+export const HONEYPOT = 'website';
+
+/** What can be wrong with one field; the inbox's pages say each in the visitor's language. */
+export const PROBLEMS = /** @type {const} */ (['missing', 'tooLong', 'invalid', 'notText', 'unknown']);
 
 const EMPTY = {
   Name: 'Enter your name.',
@@ -22,6 +33,15 @@ const TOO_LONG = {
 const MAX = { Name: NAME_MAX, Story: STORY_MAX };
 const BAD_PHONE = `Enter a ${PHONE_DIGITS}-digit phone number, for example 98765 43210.`;
 
+/** The English message for a problem, as the JSON answers give it. */
+function messageFor(field, problem) {
+  if (problem === 'unknown') return `Remove the field "${field}": send only ${FIELDS.join(', ')}.`;
+  if (problem === 'notText') return `Send ${field} as text.`;
+  if (problem === 'missing') return EMPTY[field];
+  if (problem === 'tooLong') return TOO_LONG[field];
+  return BAD_PHONE;
+}
+
 /** The 10 digits of a phone number as people write it (`+91 98765-43210`, `09876543210`), or null. */
 export function normalisePhone(phone) {
   // A prefix is dropped only when ten digits follow it: 0987654321 is a number, not 0 + nine digits.
@@ -30,49 +50,57 @@ export function normalisePhone(phone) {
 }
 
 /**
- * Checks a parsed request body.
+ * Checks a parsed request body. A body whose honeypot holds words is `spam`: answer it as saved,
+ * write it nowhere. `problems` names what is wrong with each field, `errors` says it in English.
  * @param {unknown} body
- * @returns {{ ok: true, story: { Name: string, Phone: string, Story: string } }
- *   | { ok: false, errors: Record<string, string> }}
+ * @returns {{ ok: true, spam: true }
+ *   | { ok: true, spam?: false, story: { Name: string, Phone: string, Story: string } }
+ *   | { ok: false, errors: Record<string, string>, problems: Record<string, typeof PROBLEMS[number]> }}
  */
 export function validateStory(body) {
   // Arrays and class instances are objects too, but never what the form sends.
   const proto = body !== null && typeof body === 'object' ? Object.getPrototypeOf(body) : undefined;
   if (proto !== Object.prototype && proto !== null) {
-    return { ok: false, errors: { body: `Send a JSON object with ${FIELDS.join(', ')}.` } };
+    return { ok: false, errors: { body: `Send a JSON object with ${FIELDS.join(', ')}.` }, problems: { body: 'invalid' } };
   }
   const record = /** @type {Record<string, unknown>} */ (body);
-  /** @type {Record<string, string>} */
-  const errors = {};
+  // Bots learn nothing from the answer: whatever else they sent, it reads as saved.
+  if (Object.hasOwn(record, HONEYPOT) && String(record[HONEYPOT] ?? '').trim() !== '') return { ok: true, spam: true };
+
+  /** @type {Record<string, typeof PROBLEMS[number]>} */
+  const problems = {};
   /** @type {Record<string, string>} */
   const story = {};
 
   for (const key of Object.keys(record)) {
-    if (!FIELDS.includes(/** @type {any} */ (key))) {
-      errors[key] = `Remove the field "${key}": send only ${FIELDS.join(', ')}.`;
-    }
+    if (!FIELDS.includes(/** @type {any} */ (key)) && key !== HONEYPOT) problems[key] = 'unknown';
   }
   for (const field of FIELDS) {
     const raw = Object.hasOwn(record, field) ? record[field] : undefined;
     if (raw !== undefined && typeof raw !== 'string') {
-      errors[field] = `Send ${field} as text.`;
+      problems[field] = 'notText';
       continue;
     }
-    const value = (raw ?? '').trim();
+    // A form posted by the browser itself sends line breaks as CRLF, the form's script as LF:
+    // one story reads, and counts, the same either way.
+    const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
     if (value === '') {
-      errors[field] = EMPTY[field];
+      problems[field] = 'missing';
     } else if (field === 'Phone') {
       const digits = normalisePhone(value);
       if (digits) story.Phone = digits;
-      else errors.Phone = BAD_PHONE;
+      else problems.Phone = 'invalid';
     } else if (value.length > MAX[field]) {
       // `.length` counts UTF-16 units, as the browser's maxlength does.
-      errors[field] = TOO_LONG[field];
+      problems[field] = 'tooLong';
     } else {
       story[field] = value;
     }
   }
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(problems).length > 0) {
+    const errors = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, messageFor(field, problem)]));
+    return { ok: false, errors, problems };
+  }
   return { ok: true, story: /** @type {{ Name: string, Phone: string, Story: string }} */ (story) };
 }

@@ -1,20 +1,34 @@
-// A story she submitted while the connection was down is kept with her draft (src/lib/story-draft.ts).
-// Where no service worker took it, this sends it as soon as the page opens online, or when the
+// A story she submitted while the connection was down is kept with her draft (./draft.ts). Where
+// no service worker took it, this sends it as soon as the page opens online, or when the
 // connection comes back: a plain script, because the form island wakes only once scrolled to.
-import { sendStory } from './send';
-import { clearDraft, loadDraft } from './draft';
-import { SENT_EVENT, SENT_MESSAGE } from './contract.js';
+// A kept story that is refused (by the collector or the browser) is not tried again in silence:
+// it goes back into the form with why, and so does one the service worker's queue gave back.
+import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
+import { clearDraft, hasWords, loadDraft, saveDraft } from './draft';
+import { RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
 import { showSnackbar } from '../stores/snackbar';
 
 const section = document.querySelector<HTMLElement>('[data-story-endpoint]');
 const endpoint = section?.dataset.storyEndpoint;
-const sentMessage = section?.dataset.sentLater ?? '';
+const { sentLater = '', returned = '' } = section?.dataset ?? {};
 let isSending = false;
 
 function announceSent() {
-  showSnackbar(sentMessage);
+  showSnackbar(sentLater);
   dispatchEvent(new CustomEvent(SENT_EVENT));
 }
+
+/** Puts refused words back in the form, with what the collector said; false if her newer words are there. */
+function giveBack(story: StoryFields, detail: string) {
+  const draft = loadDraft();
+  if (draft && hasWords(draft) && !draft.outbox) return false;
+  saveDraft({ ...story, returned: detail });
+  dispatchEvent(new CustomEvent(RETURNED_EVENT));
+  showSnackbar(returned);
+  return true;
+}
+
+const detailOf = (result: Exclude<SendResult, { ok: true }>) => ('message' in result && result.message) || '';
 
 async function sendKept() {
   const kept = loadDraft()?.outbox;
@@ -22,16 +36,34 @@ async function sendKept() {
   isSending = true;
   const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine });
   isSending = false;
-  if (!result.ok) return; // still kept: the next connection or visit tries again
   // Typing since then saved a new draft without this story: leave her new words alone.
-  if (loadDraft()?.outbox?.key === kept.key) clearDraft();
-  // Queued means our service worker has it now, and says so itself once it is sent.
-  // After quick exit nothing of her story may show again, not even that it went.
-  if (!result.queued && !kept.quiet) announceSent();
+  const isStillKept = loadDraft()?.outbox?.key === kept.key;
+  if (result.ok) {
+    if (isStillKept) clearDraft();
+    // Queued means our service worker has it now, and says so itself once it is sent.
+    // After quick exit nothing of her story may show again, not even that it went.
+    if (!result.queued && !kept.quiet) announceSent();
+    return;
+  }
+  if ((CONNECTION_FAILURES as readonly string[]).includes(result.reason) || !isStillKept) return; // the next connection or visit tries again
+  if (kept.quiet) clearDraft();
+  else giveBack(kept.story, detailOf(result));
+}
+
+/** Stories the service worker's queue could not deliver (src/story-outbox/worker-queue.ts), one at a time. */
+async function takeReturned() {
+  if (!(await globalThis.caches?.has(RETURNED_CACHE).catch(() => false))) return;
+  const cache = await caches.open(RETURNED_CACHE);
+  const [request] = (await cache.keys()).filter(({ url }) => url.includes('/__returned/'));
+  if (!request) return;
+  const { story, detail } = (await (await cache.match(request))!.json()) as { story: StoryFields; detail: string };
+  if (giveBack(story, detail)) await cache.delete(request);
 }
 
 navigator.serviceWorker?.addEventListener('message', (event) => {
   if (event.data === SENT_MESSAGE) announceSent();
+  if (event.data === RETURNED_MESSAGE) void takeReturned();
 });
 addEventListener('online', () => void sendKept());
 void sendKept();
+void takeReturned().catch(() => {});

@@ -1,4 +1,8 @@
-import { KEY_HEADER, QUEUED_HEADER } from './contract.js';
+// How a story leaves the phone (docs/stories.md): to the inbox beside the site as JSON with an
+// Idempotency-Key header; to a collector on another origin as a CORS-simple request, so that no
+// preflight is needed (Google Apps Script answers none). Used by the form and the kept-story sender.
+import { BLOCKED_HEADER, KEY_HEADER, KEY_PARAM, QUEUED_HEADER, isReachable, withParam } from './contract.js';
+import { HONEYPOT } from './fields.js';
 
 /**
  * How long a send may take before we give up and keep the story for a retry. Rural 2G can take
@@ -12,51 +16,76 @@ export interface StoryFields {
   Story: string;
 }
 
+/** Failures of the connection, not of the story: it is kept and sent by itself later. */
+export const CONNECTION_FAILURES = ['offline', 'timeout', 'network'] as const;
+
 export type SendResult =
   | { ok: true; queued?: false }
   /** No connection, but our service worker kept the story and sends it when there is one. */
   | { ok: true; queued: true }
-  | { ok: false; reason: 'offline' | 'timeout' | 'network' }
+  | { ok: false; reason: (typeof CONNECTION_FAILURES)[number] }
+  /** The browser refused the request though the collector answers: no retry can carry it. */
+  | { ok: false; reason: 'blocked' }
+  /** The collector answered, and did not save it: a 4xx, a 5xx, or a 2xx saying `"ok": false`. */
   | { ok: false; reason: 'rejected'; status: number; message?: string };
 
 interface SendOptions {
-  /** Sent as Idempotency-Key: the same story sent again must carry the same key. */
+  /** The story's own key: the same story sent again must carry the same key. */
   key: string;
+  /** What the form's honeypot held, if anything: sent only then, for the collector to drop. */
+  honeypot?: string;
   timeoutMs?: number;
   /** The browser's own idea of the connection; a failed fetch while offline is reported as offline. */
   isOnline?: () => boolean;
 }
 
-/** POSTs the story as JSON and says plainly how it went; never throws. */
+/** The request for one story: JSON with a key header to our own origin, CORS-simple to any other. */
+export function storyRequest(endpoint: string, body: Record<string, string>, key: string, pageUrl: string) {
+  const isOwnOrigin = new URL(endpoint, pageUrl).origin === new URL(pageUrl).origin;
+  const init: RequestInit = {
+    method: 'POST',
+    // A text/plain body and no custom header: a "simple" request, sent without a preflight.
+    headers: isOwnOrigin ? { 'Content-Type': 'application/json', [KEY_HEADER]: key } : { 'Content-Type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+  };
+  return { url: isOwnOrigin ? endpoint : withParam(endpoint, KEY_PARAM, key), init };
+}
+
+/** POSTs the story and says plainly how it went; never throws. */
 export async function sendStory(
   endpoint: string,
   story: StoryFields,
-  { key, timeoutMs = SEND_TIMEOUT_MS, isOnline = () => true }: SendOptions,
+  { key, honeypot, timeoutMs = SEND_TIMEOUT_MS, isOnline = () => true }: SendOptions,
 ): Promise<SendResult> {
+  const body: Record<string, string> = honeypot ? { ...story, [HONEYPOT]: honeypot } : { ...story };
+  const { url, init } = storyRequest(endpoint, body, key, location.href);
   // Offline, the request still goes out: a service worker, if one runs, keeps it for later.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [KEY_HEADER]: key },
-      body: JSON.stringify(story),
-      signal: controller.signal,
-    });
-    if (response.ok) return response.headers.has(QUEUED_HEADER) ? { ok: true, queued: true } : { ok: true };
-    return { ok: false, reason: 'rejected', status: response.status, message: await errorMessage(response) };
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    if (response.headers.has(QUEUED_HEADER)) return { ok: true, queued: true };
+    if (response.headers.has(BLOCKED_HEADER)) return { ok: false, reason: 'blocked' };
+    // Apps Script cannot set a status: it answers a refusal with 200 and `"ok": false`.
+    const answer = await jsonOf(response);
+    if (response.ok && answer?.ok !== false) return { ok: true };
+    const message = typeof answer?.error === 'string' ? answer.error : undefined;
+    return { ok: false, reason: 'rejected', status: response.ok ? 422 : response.status, message };
   } catch {
     if (controller.signal.aborted) return { ok: false, reason: 'timeout' };
-    return { ok: false, reason: isOnline() ? 'network' : 'offline' };
+    if (!isOnline()) return { ok: false, reason: 'offline' };
+    return { ok: false, reason: (await isReachable(url)) ? 'blocked' : 'network' };
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function errorMessage(response: Response): Promise<string | undefined> {
+/** The answer's JSON object, or undefined for any other body (another collector's page, nothing). */
+async function jsonOf(response: Response): Promise<{ ok?: unknown; error?: unknown } | undefined> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : undefined;
+    const body: unknown = await response.json();
+    return body !== null && typeof body === 'object' ? body : undefined;
   } catch {
     return undefined;
   }

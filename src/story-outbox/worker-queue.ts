@@ -1,9 +1,13 @@
 // Stories sent while the connection is down: kept in IndexedDB by workbox-background-sync and
 // sent when it comes back (Background Sync), or when the worker next starts where the browser
-// has no Background Sync. The page learns which from the answer (src/lib/send-story.ts).
+// has no Background Sync. The page learns which from the answer (src/story-outbox/send.ts).
+// Only a lost connection keeps a story: a request the browser refuses, or a collector's refusal,
+// is told to her at once, and a kept story refused later goes back to her form (docs/stories.md).
 import { Queue } from 'workbox-background-sync';
 import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
-import { QUEUED_HEADER, SENT_MESSAGE } from './contract.js';
+import {
+  BLOCKED_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE, isReachable,
+} from './contract.js';
 
 declare const self: ServiceWorkerGlobalScope;
 /** PUBLIC_STORY_ENDPOINT at build time; empty means the inbox beside the site, at {base}api/stories. */
@@ -15,60 +19,122 @@ type QueueEntry = NonNullable<Awaited<ReturnType<Queue['shiftRequest']>>>;
 const KEEP_MINUTES = 60 * 24 * 30;
 /** Answers that mean "not now" rather than "never". */
 const TRY_AGAIN = (status: number) => status >= 500 || status === 408 || status === 429;
+/** Sends of one story that may meet "not now" before she is told: a collector down for days is a problem of its own. */
+const MAX_TRIES = 5;
+/** Where, in RETURNED_CACHE, the time of her last quick exit is kept: stories kept before it never show again. */
+const QUIET_SINCE = '__quiet-since';
 
 const endpoint = new URL(STORY_ENDPOINT || 'api/stories', self.registration.scope);
 const queue = new Queue('stories', { onSync: sendKept, maxRetentionTime: KEEP_MINUTES });
+const inScope = (path: string) => new URL(path, self.registration.scope).href;
 
 export const isStoryPost: RouteMatchCallback = ({ url }) =>
   url.origin === endpoint.origin && url.pathname === endpoint.pathname;
 
-/** Sends the story; if the network fails, keeps it and tells the page so with QUEUED_HEADER. */
-export const sendOrKeep: RouteHandlerCallback = async ({ request }) => {
-  const copy = request.clone(); // a body is read once: one for the network, one for the queue
-  try {
-    return await fetch(request);
-  } catch (error) {
-    // The page stopped waiting (its 20 s limit) and offers a retry itself: keeping a copy too
-    // would send words she may still change.
-    if (request.signal.aborted) throw error;
-    await queue.pushRequest({ request: copy });
-    return new Response(JSON.stringify({ ok: true, queued: true }), {
-      status: 202,
-      headers: { 'Content-Type': 'application/json', [QUEUED_HEADER]: '1' },
-    });
-  }
-};
+/**
+ * Sends the story; if the connection is lost, keeps it and tells the page so with QUEUED_HEADER,
+ * or, for a plain form post (no script ran), with `offlinePage` in the form's language.
+ */
+export function sendOrKeep(offlinePage: (lang: string) => Promise<Response | undefined>): RouteHandlerCallback {
+  return async ({ request }) => {
+    const copy = request.clone(); // a body is read once: one for the network, one for the queue
+    try {
+      return await fetch(request);
+    } catch (error) {
+      // The page stopped waiting (its 20 s limit) and offers a retry itself: keeping a copy too
+      // would send words she may still change.
+      if (request.signal.aborted) throw error;
+      const isPlainPost = request.mode === 'navigate';
+      // The collector answers, yet the request failed: the browser refused it (CORS, the policy).
+      // No connection will ever carry it, so it is not kept to fail in silence.
+      if (navigator.onLine && (await isReachable(request.url))) {
+        if (isPlainPost) throw error;
+        return new Response('{"ok":false}', { status: 502, headers: { 'Content-Type': 'application/json', [BLOCKED_HEADER]: '1' } });
+      }
+      await queue.pushRequest({ request: copy });
+      if (isPlainPost) {
+        const page = await offlinePage(new URL(request.url).searchParams.get(LANG_PARAM) ?? '');
+        if (page) return page;
+      }
+      return new Response(JSON.stringify({ ok: true, queued: true }), {
+        status: 202,
+        headers: { 'Content-Type': 'application/json', [QUEUED_HEADER]: '1' },
+      });
+    }
+  };
+}
 
 /** Sends every kept story in order; the first that cannot go yet stays first, for the next try. */
 async function sendKept({ queue }: { queue: Queue }) {
-  let sent = 0;
+  const outcomes: string[] = [];
   try {
     for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
-      await sendOne(queue, entry);
-      sent += 1;
+      outcomes.push(await sendOne(queue, entry));
     }
   } finally {
-    if (sent > 0) {
-      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(SENT_MESSAGE);
+    const clients = await self.clients.matchAll({ type: 'window' });
+    for (const message of [SENT_MESSAGE, RETURNED_MESSAGE]) {
+      if (outcomes.includes(message)) for (const client of clients) client.postMessage(message);
     }
   }
 }
 
-async function sendOne(queue: Queue, entry: QueueEntry) {
+/** Sends one kept story: SENT_MESSAGE once it is saved, RETURNED_MESSAGE if it went back to her; throws to try later. */
+async function sendOne(queue: Queue, entry: QueueEntry): Promise<string> {
   let response: Response;
   try {
     response = await fetch(entry.request.clone());
   } catch (error) {
+    if (await isReachable(entry.request.url)) return giveBack(entry, '');
     await queue.unshiftRequest(entry);
     throw error; // the browser fires the sync again later
   }
-  if (TRY_AGAIN(response.status)) {
-    await queue.unshiftRequest(entry);
-    throw new Error(`The story inbox answered ${response.status}; trying again later`);
+  // A plain form post is answered with a redirect to the thank-you page: it was saved.
+  if (response.type === 'opaqueredirect') return SENT_MESSAGE;
+  const answer = await response.json().catch(() => undefined);
+  if (response.ok && answer?.ok !== false) return SENT_MESSAGE;
+  const tries = Number((entry.metadata as { tries?: number } | undefined)?.tries ?? 0) + 1;
+  if (TRY_AGAIN(response.status) && tries < MAX_TRIES) {
+    await queue.unshiftRequest({ ...entry, metadata: { ...entry.metadata, tries } });
+    throw new Error(`The story collector answered ${response.status}; trying again later`);
   }
-  // Any other refusal would refuse every retry too: the inbox checks exactly what the form checks
-  // (src/lib/story-fields.js), so it cannot happen to a story the form let through.
+  return giveBack(entry, typeof answer?.error === 'string' ? answer.error : '');
 }
+
+/**
+ * A kept story no retry can deliver goes back to her: left in RETURNED_CACHE for the page to put
+ * in the form with why (src/story-outbox/send-kept.ts). One kept before a quick exit is dropped.
+ */
+async function giveBack(entry: QueueEntry, detail: string): Promise<string> {
+  const cache = await caches.open(RETURNED_CACHE);
+  const quietSince = Number(await (await cache.match(inScope(QUIET_SINCE)))?.text());
+  if (entry.timestamp !== undefined && entry.timestamp <= quietSince) return '';
+  const story = await storyOf(entry.request);
+  await cache.put(inScope(`__returned/${entry.timestamp ?? Date.now()}`), new Response(JSON.stringify({ story, detail })));
+  return RETURNED_MESSAGE;
+}
+
+/** Name, Phone and Story of a kept request, whether the form's script or a plain form post sent it. */
+async function storyOf(request: Request) {
+  const text = await request.clone().text();
+  let values: Record<string, unknown> = {};
+  if (request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) {
+    values = Object.fromEntries(new URLSearchParams(text));
+  } else {
+    try {
+      values = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // Not ours to read: she gets an empty form and the message, rather than nothing.
+    }
+  }
+  return { Name: String(values.Name ?? ''), Phone: String(values.Phone ?? ''), Story: String(values.Story ?? '') };
+}
+
+// Quick exit: what is queued is still sent (she chose to send it), but never shown again.
+self.addEventListener('message', (event) => {
+  if (event.data !== QUIET_MESSAGE) return;
+  event.waitUntil(caches.open(RETURNED_CACHE).then((cache) => cache.put(inScope(QUIET_SINCE), new Response(String(Date.now())))));
+});
 
 // Chrome gives up on a sync after a few failed tries. Each start of the worker (a later visit)
 // asks again while stories wait; browsers without Background Sync send them at start anyway.

@@ -6,21 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
 import { bannerHeadings, storyCategories, storyNames, storyCategoryIds } from './content';
+import { CONSENT, field, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
 
-const CONSENT = "I'd like to publish my story on the STREE platform.";
 /** docs/design.md, "Help and safety, one tap away": emergency, women helpline, childline. */
 const HELPLINES = ['112', '181', '1098'];
-
-/** The first visit: the page loads, and the service worker installs and takes control of it. */
-async function visitOnline(page: Page, path: string) {
-  await page.goto(path);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
-    }
-  });
-}
 
 /** Rows the inbox saved for this name; other tests write to the same file, or none yet. */
 function rowsNamed(name: string) {
@@ -101,28 +90,28 @@ test('a story submitted offline is kept, then sent exactly once when the connect
 
 /** The story form on the page, hydrated and filled in with consent. */
 async function fillForm(page: Page, name: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
-  await form.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[ssr]').filter({ has: form })).toHaveCount(0); // hydrated
-  await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Phone', { exact: true }).fill('9876543210');
-  await form.getByLabel('Story', { exact: true }).fill('Written with no signal.');
-  await form.getByLabel(CONSENT).check();
-  return form;
+  await formHydrated(page);
+  await field(page, 'Name').fill(name);
+  await field(page, 'Phone').fill('9876543210');
+  await field(page, 'Story').fill('Written with no signal.');
+  await field(page, CONSENT).check();
+  return storyForm(page);
 }
 
-/** Stories waiting in workbox-background-sync's IndexedDB store. */
-function keptInWorker(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('workbox-background-sync');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('requests').objectStore('requests').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
+test('a plain form post offline (the form’s script did not take over) is kept by the worker, said so, and sent once later', async ({ page, context }) => {
+  const name = `Plain offline ${Date.now()}`;
+  await visitOnline(page, '/home');
+  const form = await fillForm(page, name);
+  await context.setOffline(true);
+  // What the browser does with the form when no script handles Submit: a navigation that POSTs it.
+  await form.evaluate((element: HTMLFormElement) => HTMLFormElement.prototype.submit.call(element));
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await expect(page.getByText('A story you wrote in the form is kept on this phone')).toBeVisible();
+  expect(await keptInWorker(page)).toBe(1);
+  expect(rowsNamed(name)).toHaveLength(0);
+
+  await context.setOffline(false);
+  // Background Sync sends it by itself: the row appearing in the inbox is the event.
+  await expect.poll(() => rowsNamed(name).length, { timeout: 0 }).toBe(1);
+  expect(await keptInWorker(page)).toBe(0);
+});

@@ -26,6 +26,8 @@ const storyText = (i: number) =>
   `Story ${i}, told by "didi": मेरी कहानी, हम सुरक्षित हैं।\nThe bus stop, at last, has a light.\r\nकहानी ${i} समाप्त, "done".`;
 const storyName = (i: number) => `Storyteller ${i}`;
 const storyNumber = (name: string) => Number(/^Storyteller (\d+)$/.exec(name)?.[1] ?? NaN);
+/** As the inbox keeps it: one \\n for every line break, however it was sent. */
+const savedText = (i: number) => storyText(i).replace(/\r\n?/g, '\n');
 
 let dir: string;
 let file: string;
@@ -74,7 +76,7 @@ function savedStoryNumbers(): number[] {
   for (const row of rows) {
     const [received, name, phone, story] = row;
     const i = storyNumber(name ?? '');
-    const isWhole = row.length === HEADER.length && Number.isInteger(i) && phone === PHONE && story === storyText(i)
+    const isWhole = row.length === HEADER.length && Number.isInteger(i) && phone === PHONE && story === savedText(i)
       && new Date(received ?? '').toISOString() === received;
     if (!isWhole) torn.push(JSON.stringify(row));
   }

@@ -13,10 +13,11 @@ import { NAME_MAX, STORY_MAX } from '../../src/story-outbox/fields.js';
 
 // A slow disk on demand: Linux keeps O_APPEND writes whole anyway, so only a pause between
 // looking at the file and writing to it shows appends that overlap.
-const disk = vi.hoisted(() => ({ slow: false }));
+const disk = vi.hoisted(() => ({ slow: false, broken: false }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
   const open: typeof fs.open = async (...args) => {
+    if (disk.broken) throw Object.assign(new Error('EIO: i/o error, open'), { code: 'EIO' });
     const handle = await fs.open(...args);
     const stat = handle.stat.bind(handle);
     handle.stat = (async (...options: Parameters<typeof stat>) => {
@@ -46,6 +47,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   disk.slow = false;
+  disk.broken = false;
   server.closeAllConnections();
   await new Promise((done) => server.close(done));
   await rm(dir, { recursive: true, force: true });
@@ -92,7 +94,8 @@ test('a new file starts with a BOM so Excel reads Hindi, then the header row', a
 describe('a bad request gets its status, a JSON error and writes nothing', () => {
   test.each([
     ['GET', 405, () => fetch(url)],
-    ['text/plain', 415, () => post(STORY, 'text/plain')],
+    ['text/html', 415, () => post(STORY, 'text/html')],
+    ['JSON in Latin-1', 415, () => post(STORY, 'application/json; charset=iso-8859-1')],
     ['a body over 16 KB', 413, () => post({ ...STORY, Story: 'a'.repeat(16 * 1024) })],
     ['malformed JSON', 400, () => post('{"Name": "Asha",')],
     ['a missing field', 422, () => post({ Name: 'Asha', Phone: '9876543210' })],
@@ -165,9 +168,14 @@ test.each(['=SUM(A1)', '+1', '-1', '@x'])(
 );
 
 test('commas, quotes, newlines, Devanagari and emoji in a story survive a round trip', async () => {
-  const story = 'Hello, "didi".\nमेरी कहानी: हम सुरक्षित हैं 🙏🏽\r\nLast line, done.';
+  const story = 'Hello, "didi".\nमेरी कहानी: हम सुरक्षित हैं 🙏🏽\nLast line, done.';
   await post({ ...STORY, Story: story });
   expect(savedRows()[0][3]).toBe(story);
+});
+
+test('line breaks are kept as one \\n whether the browser (CRLF) or the script (LF) sent them', async () => {
+  await post({ ...STORY, Story: 'One\r\nTwo\rThree\nFour' });
+  expect(savedRows()[0][3]).toBe('One\nTwo\nThree\nFour');
 });
 
 test('200 stories sent at once to a slow disk are saved as 200 whole rows, each name exactly once', async () => {
@@ -231,4 +239,142 @@ describe('a story sent again with the same Idempotency-Key is saved once', () =>
     expect((await response.json()).error).toMatch(/Idempotency-Key/);
     expect(existsSync(file)).toBe(false);
   });
+});
+
+describe('a story sent as text/plain, as to a collector on another origin', () => {
+  test('is read as the same JSON and saved', async () => {
+    const response = await post(STORY, 'text/plain;charset=UTF-8');
+    expect(response.status).toBe(201);
+    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story]]);
+  });
+
+  test('is saved once per key given in the address instead of a header', async () => {
+    const key = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const sendWithKey = () =>
+      fetch(`${url}?key=${key}`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(STORY) });
+    expect((await sendWithKey()).status).toBe(201);
+    expect((await sendWithKey()).status).toBe(200);
+    expect(savedRows()).toHaveLength(1);
+  });
+});
+
+describe('the honeypot', () => {
+  test('filled in JSON: answered as saved, written nowhere', async () => {
+    const response = await post({ ...STORY, website: 'https://spam.example' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('filled in a plain form post: the same page a person gets, written nowhere', async () => {
+    const response = await postForm({ ...STORY, website: 'buy now' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Your story has arrived');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('left empty, as every person leaves it, changes nothing', async () => {
+    expect((await post({ ...STORY, website: '' })).status).toBe(201);
+    expect(savedRows()).toHaveLength(1);
+  });
+});
+
+/** A plain form post, as a browser sends one when no script runs. */
+function postForm(fields: Record<string, string>, query = '?lang=en', inbox = url) {
+  return fetch(`${inbox}${query}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+describe('a plain form post (no script ran)', () => {
+  test('is saved and answered with a page that says the story arrived, with a way home', async () => {
+    const response = await postForm({ ...STORY, website: '' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await response.text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('Your story has arrived');
+    expect(page).toContain('href="/home"');
+    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story]]);
+  });
+
+  test('goes on to the built thank-you page with a 303 where the site has one, so a reload cannot post it twice', async () => {
+    const inbox = createServer(createInbox({ file, thankYouPage: (locale) => (locale === 'en' ? '/story-sent/' : undefined) }));
+    await new Promise<void>((done) => inbox.listen(0, '127.0.0.1', done));
+    const inboxUrl = `http://127.0.0.1:${(inbox.address() as AddressInfo).port}/api/stories`;
+    const english = await postForm(STORY, '?lang=en', inboxUrl);
+    const hindi = await postForm(STORY, '?lang=hi', inboxUrl);
+    inbox.closeAllConnections();
+    await new Promise((done) => inbox.close(done));
+    expect(english.status).toBe(303);
+    expect(english.headers.get('location')).toBe('/story-sent/');
+    // No Hindi thank-you page built yet: the inbox answers with its own, in Hindi.
+    expect(hindi.status).toBe(200);
+    expect(await hindi.text()).toContain('आपकी कहानी हमें मिल गई है');
+    expect(savedRows()).toHaveLength(2);
+  });
+
+  test('answers in Hindi when the form says ?lang=hi, and in English for a language the site lacks', async () => {
+    expect(await (await postForm(STORY, '?lang=hi')).text()).toContain('<html lang="hi">');
+    expect(await (await postForm(STORY, '?lang=xx')).text()).toContain('<html lang="en">');
+    expect(await (await postForm(STORY, '')).text()).toContain('<html lang="en">');
+  });
+
+  test('refused: 422, a page saying what is wrong, her words back in a form to send again, nothing written', async () => {
+    const typed = { Name: '<b>Asha</b> "didi"', Phone: '98765', Story: 'मेरी कहानी\r\nदूसरी पंक्ति' };
+    const response = await postForm(typed, '?lang=hi');
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*form-action 'self'/);
+    const page = await response.text();
+    expect(page).toContain('<html lang="hi">');
+    expect(page).toContain('आपकी कहानी अभी नहीं भेजी गई');
+    expect(page).toContain('कृपया 10 अंकों का फ़ोन नंबर लिखें'); // what is wrong, in her words
+    expect(page).toContain('<form method="post" action="/api/stories?lang=hi">');
+    expect(page).toContain('value="&lt;b&gt;Asha&lt;/b&gt; &quot;didi&quot;"');
+    expect(page).toContain('value="98765" aria-invalid="true"');
+    expect(page).toContain('>मेरी कहानी\r\nदूसरी पंक्ति</textarea>');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('a story pasted far over the limit comes back whole, with how long it is and may be', async () => {
+    const long = 'कहानी कथा '.repeat(1000); // 10,000 letters: 90 KB percent-encoded
+    const response = await postForm({ ...STORY, Story: long });
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    expect(page).toContain('This is 9,999 characters long. Please shorten it to 5,000 or fewer');
+    expect(page).toContain(`>${long}</textarea>`);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('a field an older copy of the page still sends (consent) is left out, not refused', async () => {
+    expect((await postForm({ ...STORY, consent: 'on' })).status).toBe(200);
+    expect(savedRows()).toHaveLength(1);
+  });
+
+  test('a post too large to read gets 413 and a page, not JSON', async () => {
+    const response = await postForm({ ...STORY, Story: 'a'.repeat(300 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('could not be read');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('a disk that fails: 500 and her words back, to send again in a few minutes', async () => {
+    disk.broken = true;
+    const response = await postForm(STORY);
+    expect(response.status).toBe(500);
+    const page = await response.text();
+    expect(page).toContain('We could not save your story just now');
+    expect(page).toContain(`value="${STORY.Name}"`);
+  });
+});
+
+test('JSON clients keep JSON answers when saving fails', async () => {
+  disk.broken = true;
+  const response = await post(STORY);
+  expect(response.status).toBe(500);
+  expect(await response.json()).toEqual({ error: expect.stringContaining('could not be saved') });
 });

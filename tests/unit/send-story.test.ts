@@ -1,44 +1,82 @@
-// The story POST as the form makes it, against a stubbed fetch: headers, body and how each answer reads.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendStory } from '../../src/story-outbox/send';
+// The story POST as the form makes it, against a stubbed fetch: to our own inbox and to a
+// collector on another origin (docs/stories.md), and how each answer and each failure reads.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendStory, storyRequest } from '../../src/story-outbox/send';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';
+const PAGE = 'https://stree.example/home';
+const APPS_SCRIPT = 'https://script.google.com/macros/s/ID/exec';
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => vi.stubGlobal('location', new URL(PAGE)));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
-function answer(response: Response | Error) {
-  const fetch = vi.fn(async () => {
-    if (response instanceof Error) throw response;
-    return response;
+/** Stubs fetch: the story POST gets `response`; a reachability probe gets `probe`. */
+function answer(response: Response | Error, probe: Response | Error = new Response(null, { status: 405 })) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    const result = init?.method === 'HEAD' ? probe : response;
+    if (result instanceof Error) throw result;
+    return result;
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 
-describe('sendStory', () => {
-  it('POSTs exactly Name, Phone and Story as JSON, with the story’s Idempotency-Key', async () => {
+const callOf = (fetch: ReturnType<typeof answer>, index = 0) => fetch.mock.calls[index] as unknown as [string, RequestInit];
+
+describe('the request', () => {
+  it('to our own inbox is JSON with the story’s Idempotency-Key header', async () => {
     const fetch = answer(new Response('{"ok":true}', { status: 201 }));
     expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({ ok: true });
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = callOf(fetch);
     expect(url).toBe('/api/stories');
     expect(init.method).toBe('POST');
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': KEY });
     expect(JSON.parse(init.body as string)).toEqual(STORY);
   });
 
-  it('reads the service worker’s answer as kept for later, not as sent', async () => {
+  it('to another origin is CORS-simple: the same JSON as text/plain, no custom header, the key in the address', async () => {
+    const fetch = answer(new Response('{"ok":true}'));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: true });
+    const [url, init] = callOf(fetch);
+    expect(url).toBe(`${APPS_SCRIPT}?key=${KEY}`);
+    expect(init.headers).toEqual({ 'Content-Type': 'text/plain;charset=UTF-8' });
+    expect(init.body).toBe(JSON.stringify(STORY));
+    expect(init.credentials).toBe('omit');
+  });
+
+  it('keeps a query the collector’s address already has', () => {
+    expect(storyRequest('https://sheet.example/api?form=stree', STORY, KEY, PAGE).url).toBe(`https://sheet.example/api?form=stree&key=${KEY}`);
+  });
+
+  it('counts an address on the page’s own origin written in full as our own', () => {
+    expect(storyRequest('https://stree.example/api/stories', STORY, KEY, PAGE).init.headers).toHaveProperty('Idempotency-Key', KEY);
+  });
+
+  it('carries the honeypot only when something filled it', async () => {
+    const fetch = answer(new Response('{"ok":true}', { status: 201 }));
+    await sendStory('/api/stories', STORY, { key: KEY, honeypot: '' });
+    await sendStory('/api/stories', STORY, { key: KEY, honeypot: 'https://spam.example' });
+    expect(JSON.parse(callOf(fetch, 0)[1].body as string)).toEqual(STORY);
+    expect(JSON.parse(callOf(fetch, 1)[1].body as string)).toEqual({ ...STORY, website: 'https://spam.example' });
+  });
+});
+
+describe('the answer', () => {
+  it('from the service worker that kept the story reads as kept for later, not as sent', async () => {
     answer(new Response('{"ok":true,"queued":true}', { status: 202, headers: { 'X-Stree-Queued': '1' } }));
     expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({ ok: true, queued: true });
   });
 
-  it('still tries when the browser says it is offline, so a service worker can keep the story', async () => {
-    const fetch = answer(new TypeError('Failed to fetch'));
-    expect(await sendStory('/api/stories', STORY, { key: KEY, isOnline: () => false })).toEqual({ ok: false, reason: 'offline' });
-    expect(fetch).toHaveBeenCalledOnce();
+  it('from the service worker that found the request refused reads as blocked', async () => {
+    answer(new Response('{"ok":false}', { status: 502, headers: { 'X-Stree-Blocked': '1' } }));
+    expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({ ok: false, reason: 'blocked' });
   });
 
-  it('reports a refusal with the inbox’s own words', async () => {
+  it('a refusal reads with the inbox’s own words', async () => {
     answer(new Response('{"error":"Enter your name."}', { status: 422 }));
     expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({
       ok: false,
@@ -46,5 +84,56 @@ describe('sendStory', () => {
       status: 422,
       message: 'Enter your name.',
     });
+  });
+
+  it('a 200 saying "ok": false (Apps Script cannot set a status) is a refusal, not a success', async () => {
+    answer(new Response('{"ok":false,"error":"Write your story."}'));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({
+      ok: false,
+      reason: 'rejected',
+      status: 422,
+      message: 'Write your story.',
+    });
+  });
+
+  it('a 2xx with no JSON (another collector’s page) is a success', async () => {
+    answer(new Response('<p>Thanks!</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: true });
+  });
+
+  it('a 500 reads as rejected with its status, to be tried again by her', async () => {
+    answer(new Response('', { status: 500 }));
+    expect(await sendStory('/api/stories', STORY, { key: KEY })).toMatchObject({ ok: false, reason: 'rejected', status: 500 });
+  });
+});
+
+describe('a request that fails', () => {
+  it('while the browser says it is offline reads as offline, after one try a service worker could keep', async () => {
+    const fetch = answer(new TypeError('Failed to fetch'));
+    expect(await sendStory('/api/stories', STORY, { key: KEY, isOnline: () => false })).toEqual({ ok: false, reason: 'offline' });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('while the collector answers a request CORS cannot refuse was refused by the browser: blocked', async () => {
+    const fetch = answer(new TypeError('Failed to fetch'));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'blocked' });
+    const [url, init] = callOf(fetch, 1);
+    expect(url).toBe(`${APPS_SCRIPT}?key=${KEY}`);
+    expect(init).toMatchObject({ method: 'HEAD', mode: 'no-cors' });
+  });
+
+  it('while the collector cannot be reached at all is a lost connection', async () => {
+    answer(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'network' });
+  });
+
+  it('with no answer in 20 s reads as a time-out', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => {
+      init.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    })));
+    const sent = sendStory('/api/stories', STORY, { key: KEY });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await sent).toEqual({ ok: false, reason: 'timeout' });
   });
 });

@@ -41,6 +41,27 @@ describe('story addresses on a static host', () => {
     });
   }
 
+  // How encodeURIComponent writes a title (`%26` for &, `%2B`, `%2C`), and other spellings of the
+  // same path: sirv alone would miss these folders, static hosts do not.
+  for (const [title, path] of [
+    ['Safety & Justice', '/salaamstree/Safety%20%26%20Justice/0/'],
+    ['Safety & Justice', '/salaamstree/Safety%20%26%20Justice/0'],
+    ['Safety & Justice', '/salaamstree/Safety & Justice/0/'],
+    ['Safety & Justice', '/salaamstree/%53afety%20%26%20Justice/0/?from=share'],
+    ['Land, Water + Seeds', `/salaamstree/${encodeURIComponent('Land, Water + Seeds')}/0/`],
+    ['स्वास्थ्य और स्वच्छता', `/salaamstree/${encodeURIComponent('स्वास्थ्य और स्वच्छता')}/0/`],
+  ]) {
+    it(`${path} finds the ${title} story`, async () => {
+      const response = await fetch(origin + path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(title);
+    });
+  }
+
+  it('an encoded slash stays part of a name, never a new folder', async () => {
+    expect((await fetch(`${origin}/salaamstree%2FSafety%20%26%20Justice/0/`)).status).toBe(404);
+  });
+
   it('answers an unknown address with the 404 page and status 404', async () => {
     const response = await fetch(`${origin}/salaamstree/Nothing/9`);
     expect(response.status).toBe(404);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_KEY } from '../../src/story-outbox/contract.js';
+import { DRAFT_KEY, QUIET_MESSAGE } from '../../src/story-outbox/contract.js';
 import { clearDraft, forgetTypedWords, keyFor, loadDraft, saveDraft } from '../../src/story-outbox/draft';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
@@ -66,6 +66,18 @@ describe('the story draft', () => {
     saveDraft(STORY);
     forgetTypedWords();
     expect(storage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('keeps a story that came back refused with what the collector said', () => {
+    saveDraft({ ...STORY, returned: 'Write your story.' });
+    expect(loadDraft()).toEqual({ ...STORY, returned: 'Write your story.' });
+  });
+
+  it('quick exit also tells the service worker: what it holds is sent, but never shown again', () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('navigator', { serviceWorker: { controller: { postMessage } } });
+    forgetTypedWords();
+    expect(postMessage).toHaveBeenCalledWith(QUIET_MESSAGE);
   });
 
   it('keeps nothing, and says so, where storage is blocked', () => {

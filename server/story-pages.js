@@ -1,0 +1,133 @@
+// The pages the local story inbox answers a plain form post with (no script ran: JavaScript off,
+// or the form's script never arrived). In the visitor's language, chosen by `?lang=` on the form's
+// action; the words are the form's own (src/i18n/, the `form` block), read by Node as TypeScript.
+import { createHash } from 'node:crypto';
+import { en } from '../src/i18n/en.ts';
+import { hi } from '../src/i18n/hi.ts';
+import { FIELDS, HONEYPOT, NAME_MAX, STORY_MAX } from '../src/story-outbox/fields.js';
+
+const EDITIONS = { en, hi };
+const MAX = { Name: NAME_MAX, Story: STORY_MAX };
+
+/** A language the site is written in, from the form's `lang`; anything else reads as English. */
+export function localeOf(lang) {
+  return Object.hasOwn(EDITIONS, lang) ? lang : 'en';
+}
+
+// The site's palette and measures (src/styles/tokens.css), repeated: this page is the server's own.
+const STYLE = `body{margin:0;padding:1rem;font:1rem/1.6 system-ui,'Noto Sans','Noto Sans Devanagari',sans-serif;color:#1f1a1c;background:#e8f3e9}
+main{max-width:40rem;margin:0 auto}h1{color:#1b5e20;line-height:1.3}a{color:#880e4f}
+form{display:grid;gap:.5rem}label{font-weight:700}
+input:not([type=checkbox]),textarea{box-sizing:border-box;width:100%;min-height:44px;padding:.5rem 1rem;border:2px solid #4a4346;border-radius:.75rem;font:inherit;background:#fff}
+[aria-invalid=true]{border-color:#880e4f}.problem{margin:0;color:#880e4f;font-weight:700}
+.summary{padding:1rem;border-left:4px solid #880e4f;border-radius:.75rem;background:#fde7ef}
+.consent{display:flex;gap:.5rem;font-weight:400}.consent input{width:24px;height:24px;flex:none}
+.trap{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
+button{justify-self:start;min-width:10rem;min-height:44px;padding:.5rem 1.5rem;border:0;border-radius:999px;background:#c2185b;color:#fff;font:inherit;font-weight:700}`;
+
+/**
+ * Headers for every page here: only its own style runs, and the form may post only back here.
+ * `frame-ancestors` and nosniff as on every page of the site (src/build/security/policy.js).
+ */
+export const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin',
+};
+
+const escape = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+function page(locale, title, body) {
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(title)} | STREE</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** Where the home page of an edition is: English at the root, others below their code. */
+const homeOf = (base, locale) => `${base}${locale === 'en' ? '' : `${locale}/`}home`;
+
+/** "Your story has arrived", for a host without the built thank-you page in this language. */
+export function sentPage({ lang, base = '/' }) {
+  const locale = localeOf(lang);
+  const t = EDITIONS[locale].form;
+  return page(locale, t.page.sentTitle, `<h1>${escape(t.page.sentTitle)}</h1>
+<p>${escape(t.page.sentBody)}</p>
+<p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
+}
+
+/** A post the inbox could not read at all (too large, not a form): nothing of it can be given back. */
+export function unreadablePage({ lang, base = '/' }) {
+  const locale = localeOf(lang);
+  const t = EDITIONS[locale].form;
+  return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
+<p>${escape(t.page.unreadable)}</p>
+<p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
+}
+
+/** What the browser shows as wrong with one field, in the visitor's words. */
+function problemText(t, field, problem, value) {
+  if (problem === 'tooLong') {
+    const count = (n) => n.toLocaleString('en-IN');
+    // Counted as the inbox counts it: a line break is one character, however the browser sent it.
+    const length = value.replace(/\r\n?/g, '\n').trim().length;
+    return t.tooLong.replace('{length}', count(length)).replace('{max}', count(MAX[field]));
+  }
+  if (problem === 'invalid') return t.phoneInvalid;
+  return t.page.missing;
+}
+
+/**
+ * The form again, her words in it, each problem beside its field and listed at the top (as the
+ * GOV.UK error summary does): nothing she wrote is lost to a refusal. `failed`: no field was wrong,
+ * saving failed; she is asked to send again.
+ * @param {{ lang?: string, action: string, values: Record<string, string>, problems?: Record<string, string>, failed?: boolean, base?: string }} options
+ */
+export function fixPage({ lang, action, values, problems = {}, failed = false, base = '/' }) {
+  const locale = localeOf(lang);
+  const t = EDITIONS[locale].form;
+  const labels = { Name: t.name, Phone: t.phone, Story: t.story };
+  const wrong = FIELDS.filter((field) => problems[field]);
+  const id = (field) => `story-${field}`;
+  const summary = wrong.length === 0 ? '' : `<div class="summary" role="alert"><ul>
+${wrong.map((field) => `<li><a href="#${id(field)}">${escape(labels[field])}: ${escape(problemText(t, field, problems[field], values[field] ?? ''))}</a></li>`).join('\n')}
+</ul></div>`;
+  const field = (name) => {
+    const problem = problems[name];
+    const value = escape(values[name] ?? '');
+    const invalid = problem ? ` aria-invalid="true" aria-describedby="${id(name)}-problem"` : '';
+    const note = problem ? `\n<p class="problem" id="${id(name)}-problem">${escape(problemText(t, name, problem, values[name] ?? ''))}</p>` : '';
+    const control = name === 'Story'
+      ? `<textarea id="${id(name)}" name="${name}" rows="8" required${invalid}>${value}</textarea>`
+      : name === 'Phone'
+        ? `<input id="${id(name)}" name="${name}" type="tel" inputmode="numeric" autocomplete="tel" required value="${value}"${invalid}>`
+        : `<input id="${id(name)}" name="${name}" autocomplete="name" required value="${value}"${invalid}>`;
+    return `<label for="${id(name)}">${escape(labels[name])}</label>${note}\n${control}`;
+  };
+  return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
+<p>${escape(failed ? t.page.failed : t.page.fixIntro)}</p>
+${summary}
+<form method="post" action="${escape(action)}">
+${FIELDS.map(field).join('\n')}
+<div class="trap" aria-hidden="true"><label for="story-${HONEYPOT}">${escape(t.honeypot)}</label>
+<input id="story-${HONEYPOT}" name="${HONEYPOT}" tabindex="-1" autocomplete="off"></div>
+<label class="consent"><input type="checkbox" required> <span>${escape(t.consent)}</span></label>
+<button type="submit">${escape(t.submit)}</button>
+</form>
+<p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
+}

@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+// The kept-story sender (src/story-outbox/send-kept.ts), which runs on every page with the form:
+// it sends a story kept while offline, and never tries a refused one again in silence.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_KEY, RETURNED_CACHE, RETURNED_EVENT, SENT_EVENT } from '../../src/story-outbox/contract.js';
+
+const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
+const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';
+const SENT_LATER = 'The story you kept on this phone has now been sent.';
+const RETURNED = 'The story you sent earlier was not accepted.';
+
+let online: boolean;
+/** The snackbar's store as the loaded script sees it (each page load is a fresh module). */
+let snackbar: { get: () => string };
+let events: string[];
+const kept = () => JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null');
+
+function answer(response: () => Response | Error) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method === 'HEAD') return new Response(null, { status: 405 });
+    const result = response();
+    if (result instanceof Error) throw result;
+    return result;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** Loads the page's script afresh, as a page load does, and lets its first send finish. */
+async function openPage() {
+  vi.resetModules();
+  await import('../../src/story-outbox/send-kept');
+  snackbar = (await import('../../src/stores/snackbar')).snackbar;
+  await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.length > 0 || !kept()?.outbox || !online).toBe(true));
+  await new Promise((done) => setTimeout(done, 0));
+}
+
+beforeEach(() => {
+  online = true;
+  events = [];
+  localStorage.clear();
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  document.body.innerHTML = `<section data-story-endpoint="/api/stories" data-sent-later="${SENT_LATER}" data-returned="${RETURNED}"></section>`;
+  for (const type of [SENT_EVENT, RETURNED_EVENT]) addEventListener(type, () => events.push(type));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const keepOutbox = (extra: object = {}) =>
+  localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...STORY, outbox: { key: KEY, story: STORY, ...extra } }));
+
+describe('a story kept while the connection was down', () => {
+  it('is sent when the page opens online, with its own key, and then leaves the phone', async () => {
+    keepOutbox();
+    const fetch = answer(() => new Response('{"ok":true}', { status: 201 }));
+    await openPage();
+    expect(fetch).toHaveBeenCalledOnce();
+    expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>)['Idempotency-Key']).toBe(KEY);
+    await vi.waitFor(() => expect(kept()).toBeNull());
+    expect(snackbar.get()).toBe(SENT_LATER);
+    expect(events).toContain(SENT_EVENT);
+  });
+
+  it('waits for the connection, and goes when it comes back', async () => {
+    keepOutbox();
+    online = false;
+    const fetch = answer(() => new Response('{"ok":true}', { status: 201 }));
+    await openPage();
+    expect(fetch).not.toHaveBeenCalled();
+    online = true;
+    dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(kept()).toBeNull());
+  });
+
+  it('stays kept when the connection fails again', async () => {
+    keepOutbox();
+    answer(() => new TypeError('Failed to fetch'));
+    vi.mocked(fetch).mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await openPage();
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2)); // the send, then the probe
+    expect(kept().outbox.key).toBe(KEY);
+  });
+
+  it('refused by the collector goes back into the form with why, and is not sent again', async () => {
+    keepOutbox();
+    const fetch = answer(() => new Response('{"ok":false,"error":"Write your story."}'));
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toEqual({ ...STORY, returned: 'Write your story.' }));
+    expect(events).toContain(RETURNED_EVENT);
+    expect(snackbar.get()).toBe(RETURNED);
+    dispatchEvent(new Event('online'));
+    await new Promise((done) => setTimeout(done, 0));
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('kept before a quick exit is sent without a word on screen', async () => {
+    keepOutbox({ quiet: true });
+    answer(() => new Response('{"ok":true}', { status: 201 }));
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toBeNull());
+    expect(snackbar.get()).toBe('');
+  });
+
+  it('kept before a quick exit and refused leaves the phone without a word on screen', async () => {
+    keepOutbox({ quiet: true });
+    answer(() => new Response('{"error":"Write your story."}', { status: 422 }));
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toBeNull());
+    expect(snackbar.get()).toBe('');
+    expect(events).toEqual([]);
+  });
+});
+
+describe('a story the service worker’s queue gave back', () => {
+  function cacheWith(entries: Record<string, object>) {
+    const store = new Map(Object.entries(entries).map(([url, body]) => [url, new Response(JSON.stringify(body))]));
+    const cache = {
+      keys: async () => [...store.keys()].map((url) => new Request(url)),
+      match: async (request: Request) => store.get(request.url)?.clone(),
+      delete: async (request: Request) => store.delete(request.url),
+    };
+    vi.stubGlobal('caches', { has: async (name: string) => name === RETURNED_CACHE, open: async () => cache });
+    return store;
+  }
+
+  it('goes into the form with why, and leaves the cache', async () => {
+    const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: 'Write your story.' } });
+    answer(() => new Response('{"ok":true}'));
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toEqual({ ...STORY, returned: 'Write your story.' }));
+    expect(store.size).toBe(0);
+  });
+
+  it('waits while her newer words are in the form', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: 'Sita', Phone: '', Story: 'Something new' }));
+    const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: '' } });
+    answer(() => new Response('{"ok":true}'));
+    await openPage();
+    await new Promise((done) => setTimeout(done, 10));
+    expect(kept().Name).toBe('Sita');
+    expect(store.size).toBe(1);
+  });
+});
