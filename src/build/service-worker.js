@@ -9,10 +9,11 @@ import { injectManifest } from 'workbox-build';
 
 /**
  * The shell every page needs, and the pages read offline from the first visit on (README,
- * "Offline"). Not the app icons: only installing the app needs them, and each costs data.
+ * "Offline"), how to visit safely (/stay-safe/) among them: she may need it with no signal.
+ * Not the app icons: only installing the app needs them, and each costs data.
  */
 const SHELL = ['_astro/*.{js,css}', 'favicon.svg'];
-const PAGES = ['index.html', 'home/index.html', 'offline/index.html'];
+const PAGES = ['index.html', 'home/index.html', 'offline/index.html', 'stay-safe/index.html'];
 /** Hashed names never change content: the browser may reuse what it already downloaded. */
 const HASHED = /^_astro\//;
 
