@@ -236,6 +236,24 @@ export const en = {
     freeNumber: 'Free number:',
     staySafeLink: 'How to visit this site safely',
   },
+  /** Reading a story or profile aloud with the phone's own voice. */
+  listen: {
+    start: 'Listen',
+    stop: 'Stop',
+    resume: 'Continue listening',
+    reading: 'Reading aloud…',
+    failed: 'This phone could not read this page aloud.',
+  },
+  /** Sharing a story or profile: the phone's share sheet, WhatsApp, or its address. */
+  sharing: {
+    label: 'Listen and share',
+    share: 'Share',
+    whatsapp: 'Share on WhatsApp',
+    copy: 'Copy link',
+    copied: 'Link copied.',
+    // {url} is filled in by the page.
+    copyFailed: 'Could not copy the link. Its address is {url}',
+  },
   staySafe: {
     title: 'Staying safe on this site',
     description: 'How to leave this site quickly, what Exit this page does and does not do, and how to remove what this site keeps on a phone.',
