@@ -31,6 +31,9 @@ export default defineConfig({
   markdown: { processor: satteri({ mdastPlugins: [noRawHtml] }) },
   // Inlined CSS paints the first screen from the HTML alone: one round trip fewer on a slow link.
   build: { format: 'directory', inlineStylesheets: 'always' },
+  // A class per scoped element rather than a data-astro-cid-… attribute: the same specificity, and
+  // about 0.3 KB less gzip on /home.
+  scopedStyleStrategy: 'class',
   // Page scripts as files, never inlined: each inline script costs every page its bytes and a hash
   // in its policy, while a file is fetched once, after the first paint, and cached for every page.
   vite: { build: { assetsInlineLimit: 0 } },

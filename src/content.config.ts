@@ -36,6 +36,25 @@ const phone = z
   .regex(/^\+?[0-9 ]{10,16}$/, { error: 'use digits and spaces, e.g. +91 98xxx xxxxx' });
 const picture = (image: ImageField, what: string) => image().describe(`${what}; the path is relative to this file`);
 
+/** Digits only, as dialled: `tel:` links and the phone's keypad take them as they are. */
+const dialled = z.string().regex(/^[0-9]{3,12}$/, { error: 'write the number with digits only, as it is dialled: 181' });
+
+/** One national helpline on every page (docs/help.md): what it is, in both languages, and where it was checked. */
+const helpline = z.strictObject({
+  number: dialled.describe('The number as it is dialled, digits only'),
+  freeNumber: dialled
+    .optional()
+    .describe('A shorter toll-free number for the same helpline, if it has one; leave out if not'),
+  name: text('the name in English').describe('Its name in English, e.g. Women Helpline'),
+  nameHi: text('the name in Hindi').describe('Its name in Hindi, e.g. महिला हेल्पलाइन'),
+  purpose: text('in a few English words what it is for').describe('In a few words, who calls it and for what (English)'),
+  purposeHi: text('in a few Hindi words what it is for').describe('The same in Hindi, in everyday words'),
+  source: url.describe('A government or news page that gives this number, read when it was checked'),
+  checked: z.iso
+    .date({ error: 'write the date it was checked as YYYY-MM-DD, e.g. 2026-11-23' })
+    .describe('The day the number was last checked against its source, as YYYY-MM-DD'),
+});
+
 const settingsSchema = (image: ImageField) =>
   z.strictObject({
     organisation: text('the organisation name').describe('Name shown in titles: STREE'),
@@ -96,6 +115,14 @@ const settingsSchema = (image: ImageField) =>
     samples: z
       .array(z.string())
       .describe('Names of the fields above that still hold sample values; the build lists them until this is []'),
+    helplines: z
+      .array(helpline)
+      .min(1, { error: 'list at least the emergency number 112' })
+      .describe('National helplines shown on every page, in this order, with their Hindi name and purpose beside the English; check each against its source every six months (docs/help.md)'),
+    exitAddress: z
+      .url({ protocol: /^https$/, error: 'use a full https:// address of a neutral site, e.g. https://www.google.com/' })
+      .default('https://www.google.com/')
+      .describe('Where Exit this page goes: an everyday site that shows nothing about the visitor'),
   });
 
 const bannerSchema = (image: ImageField) =>

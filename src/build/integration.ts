@@ -1,6 +1,6 @@
 // The project's own Astro integration: everything `astro build` must do besides the pages, in one
 // place and one order (docs/architecture.md). A host that runs `astro build` gets the whole site.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroUserConfig } from 'astro';
@@ -11,7 +11,7 @@ import { htmlFiles } from './dist-files.js';
 import { sampleValues, untranslatedEntries } from './unfinished-content.js';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { writeSecurityHeaders } from './security/headers.js';
-import { metaPolicy, unsafeMarkup } from './security/page-check.js';
+import { metaPolicy, narrowPolicy, unsafeMarkup } from './security/page-check.js';
 import { policyDirectives, storyOrigins } from './security/policy.js';
 import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
@@ -55,7 +55,12 @@ export default function streeSite(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
-        const pages = htmlFiles(dist).map((file) => ({ file: file.slice(dist.length), html: readFileSync(file, 'utf8') }));
+        const pages = htmlFiles(dist).map((file) => {
+          // Astro gives every page the hashes of the whole site's inline code: each keeps its own.
+          const html = narrowPolicy(readFileSync(file, 'utf8'), { styleHashes: RUNTIME_STYLE_HASHES });
+          writeFileSync(file, html);
+          return { file: file.slice(dist.length), html };
+        });
 
         failOn(
           pages.flatMap(({ file, html }) => unsafeMarkup(html).map((problem) => `${file}: ${problem}`)),

@@ -10,11 +10,12 @@ import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 
 /**
  * The shell every page needs, and the pages read offline from the first visit on (README,
- * "Offline"). Not the app icons: only installing the app needs them, and each costs data.
+ * "Offline"), how to visit safely (/stay-safe/) among them: she may need it with no signal.
+ * Not the app icons: only installing the app needs them, and each costs data.
  */
 const SHELL = ['_astro/*.{js,css}', 'favicon.svg'];
-const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html'];
-/** The same three pages of every edition: a Hindi reader gets the Hindi ones offline. */
+const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html', 'stay-safe/index.html'];
+/** The same pages of every edition: a Hindi reader gets the Hindi ones offline. */
 const PAGES = LOCALES.flatMap((locale) => EDITION_PAGES.map((page) => (locale === DEFAULT_LOCALE ? page : `${locale}/${page}`)));
 /** Hashed names never change content: the browser may reuse what it already downloaded. */
 const HASHED = /^_astro\//;

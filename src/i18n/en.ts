@@ -1,3 +1,101 @@
+/** One block of a written page: a paragraph, a sub-heading or a list. **Words** show in bold. */
+export type Block = { p: string } | { h3: string } | { ul: string[] } | { ol: string[] };
+/** A section of a written page, under its heading. */
+export interface Section {
+  heading: string;
+  blocks: Block[];
+}
+
+// The stay-safe page (/stay-safe/, docs/help.md). {site} is the neutral site Exit this page opens.
+// Menu names are as the phones show them in English; check them on a phone before changing them.
+const staySafeSections: Section[] = [
+  {
+    heading: 'Leave this site quickly',
+    blocks: [
+      { p: 'Under the menu bar of every page there is a red button, **Exit this page**. Tap it and this page disappears at once, and {site} opens in its place.' },
+      { p: 'On a computer you can also press the **Shift** key 3 times within 5 seconds.' },
+    ],
+  },
+  {
+    heading: 'What Exit this page does, and what it does not do',
+    blocks: [
+      { p: 'It does:' },
+      {
+        ul: [
+          'hide this page at once and open {site} in its place, so that pressing Back does not bring this page back',
+          'delete a story you were writing in the form and had not sent',
+          'stop a story that is being read aloud',
+        ],
+      },
+      { p: 'It does **not**:' },
+      {
+        ul: [
+          'delete your browsing history: anyone who opens the history can see that this site was visited',
+          'remove other pages of this site that you opened before in the same tab: Back can still show them',
+          'delete the pages this phone keeps for reading without internet (see below)',
+          'take back a story you already sent. A story sent without internet still goes to STREE when the internet comes back, but it is not shown on the screen again',
+        ],
+      },
+    ],
+  },
+  {
+    heading: 'What this site keeps on your phone',
+    blocks: [
+      {
+        ul: [
+          'A story you started in the form but did not send. The **Delete draft** button under the form deletes it.',
+          'Pages you opened, so that you can read them again without internet.',
+          'A story you sent without internet. It waits on the phone and goes out by itself when the internet comes back.',
+        ],
+      },
+      { p: 'To remove all of it, delete this site’s data (the steps are below). A story that is still waiting is then deleted too, and does not reach STREE.' },
+    ],
+  },
+  {
+    heading: 'Delete history and site data',
+    blocks: [
+      { h3: 'Chrome' },
+      {
+        ol: [
+          'Tap **⋮** (three dots, top right).',
+          'Tap **Settings**, then **Privacy and security**.',
+          'Tap **Delete browsing data** (on older phones: **Clear browsing data**).',
+          'Choose a time, for example **Last hour**.',
+          'Tick **Browsing history** and **Cookies and site data**.',
+          'Tap **Delete data**.',
+        ],
+      },
+      { h3: 'Samsung Internet' },
+      {
+        ol: [
+          'Tap **≡** (three lines, bottom right).',
+          'Tap **Settings**, then **Personal browsing data**.',
+          'Tap **Delete browsing data**.',
+          'Tick **Browsing history** and **Cookies and site data**.',
+          'Tap **Delete data**.',
+        ],
+      },
+      { p: 'The names can be a little different on your phone. Deleting all the history can make someone suspicious, and it can sign you out of other websites. Instead, you can open **History** and delete only the lines for this site.' },
+    ],
+  },
+  {
+    heading: 'Use a private tab',
+    blocks: [
+      { p: 'Pages you open in a private tab are not kept in the history, and what a site saved is deleted when you close the tab. A story you start writing there is deleted too.' },
+      { p: '**Chrome:** tap **⋮**, then **New Incognito tab**. When you finish, close all the Incognito tabs.' },
+      { p: '**Samsung Internet:** tap the **Tabs** button, then **Turn on Secret mode**. Secret tabs stay until you turn Secret mode off, so turn it off when you finish.' },
+    ],
+  },
+  {
+    heading: 'Calls and messages leave traces too',
+    blocks: [
+      { p: 'A call to a helpline shows in your phone’s list of calls. To remove it, open the **Phone** app, go to **Recents**, press and hold the call, then tap **Delete**.' },
+      { p: 'A story you share on WhatsApp stays in that chat. **Listen** reads a story out loud: use earphones if someone nearby should not hear it.' },
+      { p: 'No phone is fully safe if someone else controls it. If you can, use a phone that the person you fear never touches.' },
+    ],
+  },
+];
+
 /** Every interface string of the English edition; every other language's module has this shape. */
 export const en = {
   lang: 'en',
@@ -150,12 +248,49 @@ export const en = {
     home: 'Go to the home page',
     stories: 'A story you wrote in the form is kept on this phone and sent when the connection comes back.',
     helpTitle: 'Need help now?',
-    helpIntro: 'These national helplines are free and open day and night, with or without internet:',
-    helplines: {
-      emergency: 'Emergency: police, fire, ambulance',
-      women: 'Women Helpline',
-      children: 'Childline, for a child in danger',
-    },
+    // Not every helpline is free or open all night (docs/help.md): each one's own line says so.
+    helpIntro: 'Calling a helpline needs no internet:',
+  },
+  /** The help bar on every page, the helplines and quick exit (docs/help.md). */
+  help: {
+    barLabel: 'Help and safety',
+    helplines: 'Helplines',
+    staySafe: 'Stay safe',
+    exit: 'Exit this page',
+    // Read out by screen readers as she presses Shift (the quick exit's keyboard shortcut).
+    shiftTwoMore: 'Shift, press 2 more times to exit.',
+    shiftOneMore: 'Shift, press 1 more time to exit.',
+    shiftExpired: 'Exit this page expired.',
+    helplinesTitle: 'Need help? Call a helpline',
+    helplinesIntro: 'A call needs no internet.',
+    freeNumber: 'Free number:',
+    staySafeLink: 'How to visit this site safely',
+  },
+  /** Reading a story or profile aloud with the phone's own voice. */
+  listen: {
+    start: 'Listen',
+    stop: 'Stop',
+    resume: 'Continue listening',
+    reading: 'Reading aloud…',
+    failed: 'This phone could not read this page aloud.',
+  },
+  /** Sharing a story or profile: the phone's share sheet, WhatsApp, or its address. */
+  sharing: {
+    label: 'Listen and share',
+    share: 'Share',
+    whatsapp: 'Share on WhatsApp',
+    copy: 'Copy link',
+    copied: 'Link copied.',
+    // {url} is filled in by the page.
+    copyFailed: 'Could not copy the link. Its address is {url}',
+  },
+  staySafe: {
+    title: 'Staying safe on this site',
+    description: 'How to leave this site quickly, what Exit this page does and does not do, and how to remove what this site keeps on a phone.',
+    intro: 'Someone else may pick up your phone. This page tells you how to leave this site fast, and how to remove what it keeps on your phone.',
+    dangerTitle: 'If you are in danger now',
+    dangerIntro: 'Call a helpline. A call needs no internet.',
+    sections: staySafeSections,
   },
   notFound: {
     title: 'Unexpected Application Error!',

@@ -49,8 +49,9 @@ test('a page not read before shows the offline page, with the helplines to call'
   await context.setOffline(true);
   await page.goto('/inspiring-women/');
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  const main = page.getByRole('main');
   for (const number of HELPLINES) {
-    await expect(page.getByRole('link', { name: new RegExp(`^${number}\\b`) })).toHaveAttribute('href', `tel:${number}`);
+    await expect(main.getByRole('link', { name: new RegExp(`^${number}\\b`) })).toHaveAttribute('href', `tel:${number}`);
   }
   await page.getByRole('main').getByRole('link', { name: /home page/i }).click();
   await expect(page.getByRole('heading', { name: bannerHeadings()[0] })).toBeVisible();

@@ -21,6 +21,7 @@ export const PAGE_TYPES = [
   { name: 'inspiring women', path: '/inspiring-women/' },
   { name: 'profile', path: `/inspiring-women/${firstProfile()}/` },
   { name: 'handmade', path: '/handmade/' },
+  { name: 'stay safe', path: '/stay-safe/' },
   { name: 'not found', path: '/no/such/page' },
 ] as const;
 

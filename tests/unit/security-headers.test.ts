@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sitePolicy, writeSecurityHeaders } from '../../src/build/security/headers.js';
-import { directivesOf, metaPolicy, unsafeMarkup } from '../../src/build/security/page-check.js';
+import { directivesOf, hashSource, metaPolicy, narrowPolicy, unsafeMarkup } from '../../src/build/security/page-check.js';
 import { policyDirectives, storyOrigins } from '../../src/build/security/policy.js';
 import { staticSite } from '../../server/static-site.js';
 
@@ -77,6 +77,30 @@ describe('what a page may not hold', () => {
   it("reads the policy of a page's <meta>, as Astro writes it", () => {
     const html = `<head><meta http-equiv="content-security-policy" content="script-src &#39;self&#39; &#39;sha256-A=&#39;"></head>`;
     expect(metaPolicy(html)).toBe("script-src 'self' 'sha256-A='");
+  });
+});
+
+describe("each page's own policy", () => {
+  const SCRIPT = 'console.log("दीदी")';
+  const STYLE = 'p{color:red}';
+  const NOSCRIPT_STYLE = '.strip{overflow:auto}';
+  const withMeta = (sources: string, body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${sources}; style-src 'self' ${sources}"></head><body>${body}</body></html>`;
+
+  it('keeps only the hashes of the inline code the page holds, <noscript> included, and the runtime styles', () => {
+    const used = [hashSource(SCRIPT), hashSource(STYLE), hashSource(NOSCRIPT_STYLE)];
+    const others = ["'sha256-OTHERPAGE='", "'sha256-RUNTIME='"];
+    const html = withMeta([...used, ...others].join(' '),
+      `<script>${SCRIPT}</script><style>${STYLE}</style><noscript><style>${NOSCRIPT_STYLE}</style></noscript><script type="application/ld+json">{}</script>`);
+    const policy = directivesOf(metaPolicy(narrowPolicy(html, { styleHashes: ['sha256-RUNTIME='] }))!);
+    expect(policy.get('script-src')).toEqual(["'self'", hashSource(SCRIPT)]);
+    expect(policy.get('style-src')).toEqual(["'self'", hashSource(STYLE), hashSource(NOSCRIPT_STYLE), "'sha256-RUNTIME='"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('leaves a page without a policy as it was', () => {
+    const html = '<html><head></head><body><script>x()</script></body></html>';
+    expect(narrowPolicy(html)).toBe(html);
   });
 });
 

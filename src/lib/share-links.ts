@@ -1,0 +1,8 @@
+// Sharing a story or profile (docs/help.md): the same words go to the phone's share sheet and to
+// WhatsApp, where she picks the contact. Nothing about her is in them: the title and the address.
+
+/** The message shared: the page's title, then its one address. */
+export const shareText = (title: string, url: string) => `${title} ${url}`;
+
+/** WhatsApp's click-to-chat link with the message ready; without a number, she picks the chat. */
+export const whatsAppHref = (title: string, url: string) => `https://wa.me/?text=${encodeURIComponent(shareText(title, url))}`;

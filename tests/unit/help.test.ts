@@ -1,0 +1,136 @@
+// The pure parts of help and safety (docs/help.md): the Shift shortcut's count, the pieces Listen
+// speaks, the voice it picks, the WhatsApp link, the bold names of buttons and the helplines.
+import { describe, expect, it } from 'vitest';
+import { NO_PRESSES, countKeyUp, type ShiftCount } from '../../src/lib/exit-keys';
+import { boldRuns } from '../../src/lib/emphasis';
+import { helplinesIn, telHref, type Helpline } from '../../src/lib/helplines';
+import { MAX_PIECE, sentences } from '../../src/lib/sentences';
+import { shareText, whatsAppHref } from '../../src/lib/share-links';
+import { speechLang, voiceFor } from '../../src/lib/voices';
+
+/** The outcomes of releasing `keys` in turn, each written as key or Shift+key (released with Shift held). */
+function outcomes(...keys: string[]) {
+  let count: ShiftCount = NO_PRESSES;
+  return keys.map((written) => {
+    const [shiftKey, key] = written.startsWith('Shift+') ? [true, written.slice(6)] : [false, written];
+    const next = countKeyUp(count, { key, shiftKey });
+    count = next.count;
+    return next.outcome;
+  });
+}
+
+describe('countKeyUp (quick exit: Shift three times)', () => {
+  it('leaves on the third Shift', () => {
+    expect(outcomes('Shift', 'Shift', 'Shift')).toEqual(['counted', 'counted', 'exit']);
+  });
+
+  it('starts again after any other key', () => {
+    expect(outcomes('Shift', 'Shift', 'a', 'Shift', 'Shift')).toEqual(['counted', 'counted', 'reset', 'counted', 'counted']);
+  });
+
+  it('does not count the Shift released after a capital letter', () => {
+    expect(outcomes('Shift+A', 'Shift', 'Shift', 'Shift')).toEqual(['none', 'none', 'counted', 'counted']);
+  });
+
+  it('says nothing of a key pressed when no count was running', () => {
+    expect(outcomes('a', 'Enter')).toEqual(['none', 'none']);
+  });
+
+  it('counts again from nothing after leaving', () => {
+    expect(outcomes('Shift', 'Shift', 'Shift', 'Shift')).toEqual(['counted', 'counted', 'exit', 'counted']);
+  });
+});
+
+describe('sentences (what Listen speaks at a time)', () => {
+  it('splits English text at full stops, question and exclamation marks', () => {
+    expect(sentences('She spoke. Did they listen? Yes! They did')).toEqual(['She spoke.', 'Did they listen?', 'Yes!', 'They did']);
+  });
+
+  it('splits Hindi text at the danda', () => {
+    expect(sentences('वह गाँव की सरपंच बनीं। उन्होंने स्कूल खुलवाया।')).toEqual(['वह गाँव की सरपंच बनीं।', 'उन्होंने स्कूल खुलवाया।']);
+  });
+
+  it('keeps a closing quote with its sentence and treats each line on its own', () => {
+    expect(sentences('She said, "Go to school." Then she left\nA new line')).toEqual(['She said, "Go to school."', 'Then she left', 'A new line']);
+  });
+
+  it('cuts a long sentence at commas, then spaces, into pieces short enough to speak', () => {
+    const long = `${'word '.repeat(30).trim()}, ${'more '.repeat(40).trim()}.`;
+    const pieces = sentences(long);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(MAX_PIECE);
+    expect(pieces.join(' ')).toBe(long);
+  });
+
+  it('drops pieces with nothing to say', () => {
+    expect(sentences('...\n\n  \n— . Real words.')).toEqual(['Real words.']);
+  });
+});
+
+describe('voiceFor (Listen only where a voice speaks the page’s language)', () => {
+  const voice = (lang: string, localService = true) => ({ lang, localService, name: `${lang}${localService ? '' : ' online'}` });
+
+  it('takes a Hindi voice written hi_IN, as Chrome on Android writes it', () => {
+    expect(voiceFor([voice('en-US'), voice('hi_IN')], 'hi')?.lang).toBe('hi_IN');
+  });
+
+  it('never gives Hindi text to an English voice, or English text to a Hindi one', () => {
+    expect(voiceFor([voice('en-IN'), voice('en-GB')], 'hi')).toBeUndefined();
+    expect(voiceFor([voice('hi-IN')], 'en')).toBeUndefined();
+    expect(voiceFor([], 'en')).toBeUndefined();
+  });
+
+  it('prefers the Indian variant, then a voice on the phone over one that needs the internet', () => {
+    expect(voiceFor([voice('en-US'), voice('en-IN', false), voice('en-GB')], 'en')?.name).toBe('en-IN online');
+    expect(voiceFor([voice('en-US', false), voice('en-GB')], 'en')?.name).toBe('en-GB');
+  });
+
+  it('tags every utterance with the page language', () => {
+    expect(speechLang('hi')).toBe('hi-IN');
+    expect(speechLang('en')).toBe('en-IN');
+  });
+});
+
+describe('the share links', () => {
+  it('give WhatsApp the title and the address, encoded, with no number so she picks the chat', () => {
+    const url = 'https://stree.example/salaamstree/Safety%20&%20Justice/0/';
+    expect(shareText('Bhanwari Devi | STREE', url)).toBe(`Bhanwari Devi | STREE ${url}`);
+    expect(whatsAppHref('भंवरी देवी', url)).toBe(`https://wa.me/?text=${encodeURIComponent(`भंवरी देवी ${url}`)}`);
+    expect(new URL(whatsAppHref('A & B', url)).searchParams.get('text')).toBe(`A & B ${url}`);
+  });
+});
+
+describe('boldRuns (the names of buttons on the stay-safe page)', () => {
+  it('shows the words between ** marks in bold', () => {
+    expect(boldRuns('Tap **Settings**, then **Privacy**.')).toEqual([
+      { text: 'Tap ', bold: false },
+      { text: 'Settings', bold: true },
+      { text: ', then ', bold: false },
+      { text: 'Privacy', bold: true },
+      { text: '.', bold: false },
+    ]);
+  });
+
+  it('leaves text without marks as it is', () => {
+    expect(boldRuns('Plain words.')).toEqual([{ text: 'Plain words.', bold: false }]);
+  });
+});
+
+describe('helplinesIn', () => {
+  const helpline: Helpline = {
+    number: '7827170170',
+    freeNumber: '14490',
+    name: 'National Commission for Women',
+    nameHi: 'राष्ट्रीय महिला आयोग',
+    purpose: 'Complaints and counselling',
+    purposeHi: 'शिकायत और सलाह',
+    source: 'https://example.org/ncw',
+    checked: '2026-11-23',
+  };
+
+  it('shows each helpline in the page’s language, with its numbers as dialled', () => {
+    expect(helplinesIn([helpline], 'en')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.name, purpose: helpline.purpose }]);
+    expect(helplinesIn([helpline], 'hi')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.nameHi, purpose: helpline.purposeHi }]);
+    expect(telHref('112')).toBe('tel:112');
+  });
+});
