@@ -13,6 +13,10 @@ const CONTROL = 'a[href], button';
 const hydrateOnReach: ClientDirective = (load, _options, el) => {
   let waking: Promise<void> | undefined;
   let pendingTap: HTMLElement | undefined;
+  let hasFocus = false;
+  el.addEventListener('focusin', () => (hasFocus = true));
+  // Only a move to somewhere else counts: a focused element that is removed leaves no relatedTarget.
+  el.addEventListener('focusout', (event) => (hasFocus = event.relatedTarget === null ? hasFocus : false));
 
   const wake = () => {
     waking ??= load()
@@ -30,19 +34,24 @@ const hydrateOnReach: ClientDirective = (load, _options, el) => {
     void wake();
   }
 
-  /** Gives the tap she made while it woke to the control now in its place, once React has drawn it. */
+  /**
+   * Once React has drawn the island's button in the link's place: gives it the tap she made while it
+   * woke, or, if she had reached it with the keyboard, her focus, which went with the link.
+   */
   function afterWaking() {
     el.removeEventListener('click', onTapBeforeWaking, true);
     el.removeAttribute('aria-busy');
-    if (!pendingTap) return;
-    const replay = () => {
+    const handOver = () => {
       const control = el.querySelector<HTMLElement>('button');
       if (!control) return false;
-      control.click();
+      if (pendingTap) control.click();
+      // Focus left with the link React took away: it would fall back to the top of the page.
+      else if (hasFocus && !el.contains(document.activeElement)) control.focus();
       return true;
     };
-    if (replay()) return;
-    const observer = new MutationObserver(() => replay() && observer.disconnect());
+    if (!pendingTap && !hasFocus) return;
+    if (handOver()) return;
+    const observer = new MutationObserver(() => handOver() && observer.disconnect());
     observer.observe(el, { childList: true, subtree: true });
   }
 
