@@ -18,10 +18,34 @@ const hydrateOnReach: ClientDirective = (load, _options, el) => {
   // Only a move to somewhere else counts: a focused element that is removed leaves no relatedTarget.
   el.addEventListener('focusout', (event) => (hasFocus = event.relatedTarget === null ? hasFocus : false));
 
+  // A finger still down on the link when the script arrives must lift from that same link: were
+  // React to swap it for the button in between, the browser would make no click of the tap.
+  let pressEnded = Promise.resolve();
+  el.addEventListener(
+    'pointerdown',
+    () => {
+      pressEnded = new Promise((resolve) => {
+        // The click comes right after pointerup, in the same task: wait for the task after.
+        const lifted = () => setTimeout(resolve);
+        window.addEventListener('pointerup', lifted, { once: true, capture: true });
+        window.addEventListener('pointercancel', lifted, { once: true, capture: true });
+      });
+    },
+    { capture: true },
+  );
+
+  // Astro's loader never rejects: when a script fails to load (twice) it says so with this event
+  // and hands back a hydrate that does nothing.
+  let scriptFailed = false;
+  el.addEventListener('astro:hydration-error', () => (scriptFailed = true));
+
   const wake = () => {
     waking ??= load()
-      .then((hydrate) => hydrate())
-      .then(afterWaking, followWithoutScript);
+      .then(async (hydrate) => {
+        await pressEnded;
+        await hydrate();
+      })
+      .then(() => (scriptFailed ? followWithoutScript() : afterWaking()), followWithoutScript);
     return waking;
   };
 

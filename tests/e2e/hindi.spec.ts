@@ -151,6 +151,7 @@ test('no Hindi page downloads a font: the phone has its own', async ({ page }) =
 test.describe('axe on the Hindi pages', () => {
   for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
     test(`finds no violation on any Hindi page type at ${viewport.width} px`, async ({ page }) => {
+      test.slow(); // every page type, each hydrated and checked in turn
       await page.setViewportSize(viewport);
       const found: string[] = [];
       for (const { path } of TWINNED) {
