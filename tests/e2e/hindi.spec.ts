@@ -136,33 +136,22 @@ test('a story written in Hindi reaches the inbox letter for letter', async ({ pa
   expect(rows.filter((row) => row.Name === name)).toEqual([expect.objectContaining({ Name: name, Phone: '9876543210', Story: story })]);
 });
 
-test('no Hindi page downloads a font: the phone has its own', async ({ page }) => {
-  const fonts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'font' || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());
-  });
-  for (const { path } of TWINNED.filter(({ path }) => path !== '/')) {
-    await page.goto(hindiOf(path));
-    await hydrateEveryIsland(page);
-  }
-  expect(fonts).toEqual([]);
-});
+// At a phone's width: axe.spec.ts covers the laptop's layout, which the Hindi words do not change.
+test.describe('each Hindi page type, hydrated at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 
-test.describe('axe on the Hindi pages', () => {
-  for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
-    test(`finds no violation on any Hindi page type at ${viewport.width} px`, async ({ page }) => {
-      test.slow(); // every page type, each hydrated and checked in turn
-      await page.setViewportSize(viewport);
-      const found: string[] = [];
-      for (const { path } of TWINNED) {
-        if (path === '/') await holdSplash(page);
-        await page.goto(hindiOf(path));
-        if (path !== '/') await hydrateEveryIsland(page);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        found.push(...violations.flatMap((v) => v.nodes.map((node) => `${path}: ${v.id} ${node.target.join(' ')}`)));
-        if (path === '/') await page.unroute('**/home');
-      }
-      expect(found).toEqual([]);
+  for (const { name, path } of TWINNED) {
+    test(`the ${name} page has no axe violation and downloads no font: the phone has its own`, async ({ page }) => {
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font' || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());
+      });
+      if (path === '/') await holdSplash(page);
+      await page.goto(hindiOf(path));
+      if (path !== '/') await hydrateEveryIsland(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}`))).toEqual([]);
+      expect(fonts).toEqual([]);
     });
   }
 });

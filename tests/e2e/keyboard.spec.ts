@@ -84,85 +84,6 @@ for (const width of WIDTHS) {
       await expect(banner.locator('.swiper-slide-active h2')).toHaveText(headings[(before + 1) % headings.length]!);
     });
 
-    test('Tab reaches the selected gallery tab, ArrowRight selects the next and Tab moves on to its panel', async ({ page }) => {
-      await page.goto('/home');
-      await hydrateEveryIsland(page);
-      const tabs = gallery(page).getByRole('tab');
-      await tabTo(page, gallery(page).getByRole('tablist'), 'the gallery tabs');
-      await expect(tabs.first()).toBeFocused();
-      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-      await page.keyboard.press('ArrowRight');
-      await expect(tabs.nth(1)).toBeFocused();
-      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-      const panel = gallery(page).getByRole('tabpanel');
-      await expect(panel.getByRole('link', { name: storyNames(categories[1]!.id)[0] })).toBeVisible();
-      await page.keyboard.press('Tab');
-      await expect(panel).toBeFocused();
-    });
-
-    test.describe('before the gallery hydrates', () => {
-      // The script is held back with page.route, which cannot see what a service worker answers:
-      // with one installed, the precached script arrives at once and the test tests nothing.
-      test.use({ serviceWorkers: 'block' });
-
-      test('a category focused before the gallery hydrates keeps focus once it becomes a tab', async ({ page }) => {
-        // Hold the gallery's script back until the visitor is on a category, as on a slow connection.
-        let release = () => {};
-        const released = new Promise<void>((done) => { release = done; });
-        await page.route('**/_astro/GalleryTabs.*.js', async (route) => {
-          await released;
-          await route.continue();
-        });
-        await page.goto('/home');
-        const first = categories[0]!.title;
-        await tabTo(page, gallery(page).getByRole('link', { name: first, exact: true }), `the ${first} category`);
-        release();
-        // Hydration is the event: on a loaded machine it can take longer than an assertion's wait.
-        await islandHydrated(gallery(page).locator('.cards').first());
-        await expect(gallery(page).getByRole('tablist')).toBeVisible();
-        await expect(gallery(page).getByRole('tab', { name: first }), `focus is on ${await focusedDescription(page)}`).toBeFocused();
-      });
-    });
-
-    test('Tab goes through the story form in order: Name, Phone, Story, consent, Submit', async ({ page }) => {
-      await page.goto('/home');
-      const form = storyForm(page);
-      const name = form.getByLabel('Name', { exact: true });
-      await tabTo(page, name, 'the Name field');
-      // The form hydrates now it is in view; hydration must leave focus where it was.
-      await islandHydrated(form);
-      await expect(name).toBeFocused();
-      for (const label of ['Phone', 'Story', CONSENT]) {
-        await page.keyboard.press('Tab');
-        await expect(form.getByLabel(label, { exact: true })).toBeFocused();
-      }
-      await page.keyboard.press('Tab');
-      await expect(form.getByRole('button', { name: 'Submit' })).toBeFocused();
-    });
-
-    test('Tab reaches every footer link in order: e-mail, phones, social links and sections', async ({ page }) => {
-      await page.goto('/home');
-      const footer = page.locator('footer#contact');
-      await tabTo(page, footer, 'the footer');
-      const reached: string[] = [];
-      while ((await hasFocusWithin(footer)) && reached.length < MAX_TABS) {
-        reached.push(await page.evaluate(() => document.activeElement?.getAttribute('href') ?? ''));
-        await page.keyboard.press('Tab');
-      }
-      const links = await footer.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
-      expect(reached).toEqual(links);
-      expect(reached).toEqual(expect.arrayContaining([
-        `mailto:${settings.email}`,
-        ...settings.phones.map((phone) => `tel:${phone.replaceAll(' ', '')}`),
-        ...Object.values(settings.social),
-      ]));
-      const sections = footer.getByRole('navigation', { name: 'On this site' });
-      for (const label of NAV_LINKS) {
-        const href = await sections.getByRole('link', { name: label, exact: true }).getAttribute('href');
-        expect(reached).toContain(href);
-      }
-    });
-
     test('every element the Tab key reaches shows a visible focus indicator', async ({ page }) => {
       // Over a hundred Tab stops, each measured in the page: on a loaded machine the walk alone
       // outlasts the default 30 s, with nothing wrong.
@@ -225,27 +146,107 @@ for (const width of WIDTHS) {
   });
 }
 
-for (const width of WIDTHS) {
-  test.describe(`keyboard on a story page at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+// Tab order is the page's order at every width; the width-bound parts (header links or menu, focus
+// rings, carousels) are tested at both above. These run once, at a phone's width.
+test.describe('keyboard on /home and a story page at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
 
-    test('Enter on a gallery card opens its story, where the skip link leads to the story, then its form', async ({ page }) => {
+  test('Tab reaches the selected gallery tab, ArrowRight selects the next and Tab moves on to its panel', async ({ page }) => {
+    await page.goto('/home');
+    await hydrateEveryIsland(page);
+    const tabs = gallery(page).getByRole('tab');
+    await tabTo(page, gallery(page).getByRole('tablist'), 'the gallery tabs');
+    await expect(tabs.first()).toBeFocused();
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    const panel = gallery(page).getByRole('tabpanel');
+    await expect(panel.getByRole('link', { name: storyNames(categories[1]!.id)[0] })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(panel).toBeFocused();
+  });
+
+  test.describe('before the gallery hydrates', () => {
+    // The script is held back with page.route, which cannot see what a service worker answers:
+    // with one installed, the precached script arrives at once and the test tests nothing.
+    test.use({ serviceWorkers: 'block' });
+
+    test('a category focused before the gallery hydrates keeps focus once it becomes a tab', async ({ page }) => {
+      // Hold the gallery's script back until the visitor is on a category, as on a slow connection.
+      let release = () => {};
+      const released = new Promise<void>((done) => { release = done; });
+      await page.route('**/_astro/GalleryTabs.*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
       await page.goto('/home');
-      await hydrateEveryIsland(page);
-      const first = storyNames(categories[0]!.id)[0]!;
-      await tabTo(page, gallery(page).getByRole('tabpanel').getByRole('link', { name: first }), `the card of ${first}`);
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first);
-      await page.keyboard.press('Tab');
-      await expect(page.getByRole('link', { name: SKIP_LINK })).toBeFocused();
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Tab');
-      await expect(page.getByRole('main').getByRole('link', { name: categories[0]!.title, exact: true })).toBeFocused();
-      await tabTo(page, storyForm(page).getByLabel('Name', { exact: true }), 'the Name field');
-      await expect(storyForm(page).getByLabel('Name', { exact: true })).toBeFocused();
+      const first = categories[0]!.title;
+      await tabTo(page, gallery(page).getByRole('link', { name: first, exact: true }), `the ${first} category`);
+      release();
+      // Hydration is the event: on a loaded machine it can take longer than an assertion's wait.
+      await islandHydrated(gallery(page).locator('.cards').first());
+      await expect(gallery(page).getByRole('tablist')).toBeVisible();
+      await expect(gallery(page).getByRole('tab', { name: first }), `focus is on ${await focusedDescription(page)}`).toBeFocused();
     });
   });
-}
+
+  test('Tab goes through the story form in order: Name, Phone, Story, consent, Submit', async ({ page }) => {
+    await page.goto('/home');
+    const form = storyForm(page);
+    const name = form.getByLabel('Name', { exact: true });
+    await tabTo(page, name, 'the Name field');
+    // The form hydrates now it is in view; hydration must leave focus where it was.
+    await islandHydrated(form);
+    await expect(name).toBeFocused();
+    for (const label of ['Phone', 'Story', CONSENT]) {
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel(label, { exact: true })).toBeFocused();
+    }
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: 'Submit' })).toBeFocused();
+  });
+
+  test('Tab goes through every footer link in order: e-mail, phones, social links and sections', async ({ page }) => {
+    await page.goto('/home');
+    const footer = page.locator('footer#contact');
+    // How Tab gets there is the focus walk's test; this one is about the order inside.
+    await footer.getByRole('link').first().focus();
+    const reached: string[] = [];
+    while ((await hasFocusWithin(footer)) && reached.length < MAX_TABS) {
+      reached.push(await page.evaluate(() => document.activeElement?.getAttribute('href') ?? ''));
+      await page.keyboard.press('Tab');
+    }
+    const links = await footer.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+    expect(reached).toEqual(links);
+    expect(reached).toEqual(expect.arrayContaining([
+      `mailto:${settings.email}`,
+      ...settings.phones.map((phone) => `tel:${phone.replaceAll(' ', '')}`),
+      ...Object.values(settings.social),
+    ]));
+    const sections = footer.getByRole('navigation', { name: 'On this site' });
+    for (const label of NAV_LINKS) {
+      const href = await sections.getByRole('link', { name: label, exact: true }).getAttribute('href');
+      expect(reached).toContain(href);
+    }
+  });
+
+  test('Enter on a gallery card opens its story, where the skip link leads to the story, then its form', async ({ page }) => {
+    await page.goto('/home');
+    await hydrateEveryIsland(page);
+    const first = storyNames(categories[0]!.id)[0]!;
+    await tabTo(page, gallery(page).getByRole('tabpanel').getByRole('link', { name: first }), `the card of ${first}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: SKIP_LINK })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').getByRole('link', { name: categories[0]!.title, exact: true })).toBeFocused();
+    await tabTo(page, storyForm(page).getByLabel('Name', { exact: true }), 'the Name field');
+    await expect(storyForm(page).getByLabel('Name', { exact: true })).toBeFocused();
+  });
+});
 
 test.describe('keyboard on /home at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
