@@ -63,6 +63,8 @@ export function lighthouseDoc({ date, chromiumVersion, load, minutes, runs, slow
     '',
     goalsTable(mobile, slow),
     '',
+    'Earlier runs, before and after each change aimed at these figures: [bench-history.md](bench-history.md).',
+    '',
     '## Lighthouse mobile',
     '',
     'Lighthouse\'s default mobile settings: a 412 px phone, simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4); ' +
