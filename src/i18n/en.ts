@@ -97,6 +97,61 @@ const staySafeSections: Section[] = [
 ];
 
 /** Every interface string of the English edition; every other language's module has this shape. */
+/**
+ * The story form's words, apart so that the form's script can take them from this module alone
+ * (the rest of the file stays out of it) instead of from its props in every page's HTML.
+ */
+export const form = {
+  title: 'Share your Stories',
+  intro: 'Tell us your story, or the story of a woman you know. We read every one.',
+  name: 'Name',
+  phone: 'Phone',
+  phoneHint: '10 digits, for example 98765 43210. You may start with +91.',
+  story: 'Story',
+  consent: "I'd like to publish my story on the STREE platform.",
+  submit: 'Submit',
+  sending: 'Sending your story…',
+  // Shown without JavaScript: the form still sends itself; the address is a second way.
+  noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
+  // The label of the spam trap, for the rare person who sees it (a browser without styles).
+  honeypot: 'Leave this empty',
+  // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").
+  kept: 'What you write here is kept on this phone until you send it.',
+  restored: 'We kept the story you started here before. It stays on this phone until you send it.',
+  deleteDraft: 'Delete draft',
+  draftDeleted: 'Your draft is deleted from this phone.',
+  undo: 'Undo',
+  success: 'Form Submitted Successfully!',
+  blank: 'Please write something here: spaces alone are not enough.',
+  offline: 'You are offline, so your story was not sent yet. It is kept on this phone and goes out by itself when the connection comes back while this page is open, or the next time you open this site. You can also press Submit again.',
+  timeout: 'The connection is too slow: your story was not sent within 20 seconds. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
+  network: 'We could not reach the STREE server, so your story was not sent. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
+  blocked: 'We could not confirm that your story arrived: this browser blocked the connection to STREE. Your words are still here: try again later, or e-mail them to the address at the bottom of this page.',
+  // The service worker kept the story: with Background Sync the phone sends it even with the page closed.
+  queued: 'You are offline. Your story is saved on this phone and will be sent by itself as soon as there is a connection, even if you close this page.',
+  queuedNextVisit: 'You are offline. Your story is saved on this phone and will be sent by itself the next time you open this site with a connection.',
+  sentLater: 'The story you kept on this phone has now been sent. Thank you!',
+  // A story sent earlier came back refused; the collector's own words follow it.
+  returned: 'The story you sent earlier was not accepted, so it is back in the form. Please check it and press Submit again.',
+  // {length} and {max} are filled in by the form.
+  tooLong: 'This is {length} characters long. Please shorten it to {max} or fewer: what you wrote stays here until you send it.',
+  phoneInvalid: 'Please enter a 10-digit phone number, for example 98765 43210. You may start with +91.',
+  // {detail} and {status} are filled in by the form; the island's props must be plain text.
+  rejected: 'Your story was not accepted: {detail} Please correct it and press Submit again.',
+  serverError: 'The STREE server had a problem (error {status}) and did not save your story. It is kept on this phone: press Submit to try again later.',
+  /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */
+  page: {
+    sentTitle: 'Your story has arrived',
+    sentBody: 'Thank you for trusting us with it. Someone at STREE reads every story.',
+    home: 'Back to the STREE home page',
+    fixTitle: 'Your story was not sent yet',
+    fixIntro: 'Please correct what is marked below and press Submit again. Your words are still here.',
+    missing: 'Please fill this in.',
+    unreadable: 'Your story could not be read. Please go back, check it and send it again.',
+    failed: 'We could not save your story just now. Your words are below: please press Submit again in a few minutes.',
+  },
+};
+
 export const en = {
   lang: 'en',
   skipToContent: 'Skip to main content',
@@ -161,56 +216,7 @@ export const en = {
     scrollTabsBack: 'Show earlier categories',
     scrollTabsOn: 'Show more categories',
   },
-  form: {
-    title: 'Share your Stories',
-    intro: 'Tell us your story, or the story of a woman you know. We read every one.',
-    name: 'Name',
-    phone: 'Phone',
-    phoneHint: '10 digits, for example 98765 43210. You may start with +91.',
-    story: 'Story',
-    consent: "I'd like to publish my story on the STREE platform.",
-    submit: 'Submit',
-    sending: 'Sending your story…',
-    // Shown without JavaScript: the form still sends itself; the address is a second way.
-    noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
-    // The label of the spam trap, for the rare person who sees it (a browser without styles).
-    honeypot: 'Leave this empty',
-    // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").
-    kept: 'What you write here is kept on this phone until you send it.',
-    restored: 'We kept the story you started here before. It stays on this phone until you send it.',
-    deleteDraft: 'Delete draft',
-    draftDeleted: 'Your draft is deleted from this phone.',
-    undo: 'Undo',
-    success: 'Form Submitted Successfully!',
-    blank: 'Please write something here: spaces alone are not enough.',
-    offline: 'You are offline, so your story was not sent yet. It is kept on this phone and goes out by itself when the connection comes back while this page is open, or the next time you open this site. You can also press Submit again.',
-    timeout: 'The connection is too slow: your story was not sent within 20 seconds. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
-    network: 'We could not reach the STREE server, so your story was not sent. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
-    blocked: 'We could not confirm that your story arrived: this browser blocked the connection to STREE. Your words are still here: try again later, or e-mail them to the address at the bottom of this page.',
-    // The service worker kept the story: with Background Sync the phone sends it even with the page closed.
-    queued: 'You are offline. Your story is saved on this phone and will be sent by itself as soon as there is a connection, even if you close this page.',
-    queuedNextVisit: 'You are offline. Your story is saved on this phone and will be sent by itself the next time you open this site with a connection.',
-    sentLater: 'The story you kept on this phone has now been sent. Thank you!',
-    // A story sent earlier came back refused; the collector's own words follow it.
-    returned: 'The story you sent earlier was not accepted, so it is back in the form. Please check it and press Submit again.',
-    // {length} and {max} are filled in by the form.
-    tooLong: 'This is {length} characters long. Please shorten it to {max} or fewer: what you wrote stays here until you send it.',
-    phoneInvalid: 'Please enter a 10-digit phone number, for example 98765 43210. You may start with +91.',
-    // {detail} and {status} are filled in by the form; the island's props must be plain text.
-    rejected: 'Your story was not accepted: {detail} Please correct it and press Submit again.',
-    serverError: 'The STREE server had a problem (error {status}) and did not save your story. It is kept on this phone: press Submit to try again later.',
-    /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */
-    page: {
-      sentTitle: 'Your story has arrived',
-      sentBody: 'Thank you for trusting us with it. Someone at STREE reads every story.',
-      home: 'Back to the STREE home page',
-      fixTitle: 'Your story was not sent yet',
-      fixIntro: 'Please correct what is marked below and press Submit again. Your words are still here.',
-      missing: 'Please fill this in.',
-      unreadable: 'Your story could not be read. Please go back, check it and send it again.',
-      failed: 'We could not save your story just now. Your words are below: please press Submit again in a few minutes.',
-    },
-  },
+  form,
   footer: {
     office: 'Registered office',
     contact: 'Contact',

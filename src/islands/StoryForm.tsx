@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import type { Strings } from '../i18n/en';
+import { FORM_STRINGS } from '../i18n/form-strings';
 import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from '../story-outbox/send';
 import { clearDraft, hasWords, keyFor, loadDraft, saveDraft, type Draft } from '../story-outbox/draft';
 import { HONEYPOT, NAME_MAX, STORY_MAX, normalisePhone } from '../story-outbox/fields.js';
@@ -19,8 +20,7 @@ const FIELD_NAMES = ['Name', 'Phone', 'Story'] as const;
 const MAX_LENGTH: Record<string, number> = { Name: NAME_MAX, Story: STORY_MAX };
 const count = (n: number) => n.toLocaleString('en-IN');
 
-/** The form's strings the island needs: the section's title and intro, and the inbox's pages, stay in Astro. */
-export type StoryFormStrings = Omit<Strings['form'], 'title' | 'intro' | 'noScript' | 'page'>;
+type StoryFormStrings = Strings['form'];
 
 interface Props {
   endpoint: string;
@@ -28,13 +28,15 @@ interface Props {
   lang: string;
   /** Lets two forms on one page keep distinct ids. */
   idPrefix: string;
-  strings: StoryFormStrings;
 }
 
 /** What the line under the form says while the phone keeps her words. */
 type Kept = '' | 'kept' | 'restored' | 'deleted';
 
-export default function StoryForm({ endpoint, lang, idPrefix, strings }: Props) {
+export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
+  // From the script, which comes when the form is in view, not from props, which every page with
+  // a form would carry in its HTML (a kilobyte of Hindi, past the first 14 KB on a story page).
+  const strings: StoryFormStrings = FORM_STRINGS[lang as keyof typeof FORM_STRINGS] ?? FORM_STRINGS.en;
   const [fields, setFields] = useState<StoryFields>(EMPTY);
   const [consent, setConsent] = useState(false);
   const [isSending, setIsSending] = useState(false);
