@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { staticSite } from '../../server/static-site.js';
 import { REFERENCE_PATH } from './pages.js';
@@ -17,10 +18,11 @@ function referencePage(distDir) {
 /** Serves dist/ with the project's own handler on a free loopback port, and the reference page. */
 export async function serveDist(distDir) {
   const site = staticSite(distDir);
-  const reference = referencePage(distDir);
+  // Compressed as the site's own pages are: sent raw, its paints measured its size, not its build.
+  const reference = gzipSync(referencePage(distDir));
   const server = createServer((req, res) => {
     if (req.url !== REFERENCE_PATH) return site(req, res);
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
     res.end(reference);
   });
   await new Promise((resolve, reject) => {

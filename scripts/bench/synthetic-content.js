@@ -45,18 +45,16 @@ export function addSyntheticContent(projectDir, { stories, profiles }) {
   const content = join(projectDir, 'src', 'content');
   const storyCategories = ids(join(content, 'story-categories'));
   const profileCategories = ids(join(content, 'profile-categories'));
-  writeEntries(survey(join(content, 'stories'), storyCategories), stories, 'story', ({ number, category, order, image }) => [
+  writeEntries(survey(join(content, 'stories'), storyCategories), stories, 'story', ({ number, order, image }) => [
     `name: Bench Storyteller ${number}`,
-    `category: ${category}`,
     `order: ${order}`,
     `summary: Synthetic story ${number}, added to measure how the site scales`,
     `image: ${image}`,
     `imageAlt: Illustrated monogram with the initials B S`,
   ]);
-  writeEntries(survey(join(content, 'profiles'), profileCategories), profiles, 'profile', ({ number, category, order, image }) => [
+  writeEntries(survey(join(content, 'profiles'), profileCategories), profiles, 'profile', ({ number, order, image }) => [
     `name: Bench Profile ${number}`,
     `note: synthetic, for the scale bench`,
-    `category: ${category}`,
     `order: ${order}`,
     `image: ${image}`,
     `imageAlt: Illustrated monogram with the initials B P`,
