@@ -3,6 +3,7 @@
 // it is without JavaScript. Every page type, with JavaScript on and off: nothing scrolls sideways
 // (in either edition), and the keyboard alone reaches every link and button on the page.
 import { expect, test, type Page } from '@playwright/test';
+import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
 
 const FEATURE_PHONE = { width: 240, height: 320 };
@@ -76,9 +77,12 @@ for (const javaScriptEnabled of [true, false]) {
 
     // The Tab walk above holds for them too (one template); what Hindi changes is the width of words.
     test('no Hindi page scrolls sideways', async ({ page }) => {
+      test.slow(); // eight pages in turn, each hydrated with JavaScript on
       const overflowing: string[] = [];
       for (const { name, path } of HINDI_PAGES) {
         await page.goto(path);
+        // With JavaScript, as she would meet it after scrolling: every island drawn by its script.
+        if (javaScriptEnabled) await hydrateEveryIsland(page);
         const overflow = await sidewaysOverflow(page);
         if (overflow > 0) overflowing.push(`${name} (${path}): ${overflow} px`);
       }
