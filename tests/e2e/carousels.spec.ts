@@ -48,11 +48,13 @@ for (const width of [360, 1280]) {
       await page.mouse.move(width - 1, 730);
       const start = await page.evaluate(() => ({ index: (document.querySelector('#home .swiper') as SwiperElement).swiper!.realIndex }));
       const changes = await recordSlideChanges(page);
+      // Waits on the lap itself, however slowly a busy machine draws it (the test's own timeout
+      // still bounds it): each look pushes the clock a second on.
       await expect
         .poll(async () => {
           await page.clock.runFor(1000);
           return (await changes()).length;
-        })
+        }, { timeout: 0, intervals: [100] })
         .toBeGreaterThanOrEqual(headings.length);
       // Every slide in turn, ending back where it started.
       const lap = (await changes()).slice(0, headings.length);
