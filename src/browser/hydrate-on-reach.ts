@@ -63,17 +63,18 @@ const hydrateOnReach: ClientDirective = (load, _options, el) => {
    * woke, or, if she had reached it with the keyboard, her focus, which went with the link.
    */
   function afterWaking() {
-    el.removeEventListener('click', onTapBeforeWaking, true);
-    el.removeAttribute('aria-busy');
     const handOver = () => {
       const control = el.querySelector<HTMLElement>('button');
       if (!control) return false;
+      // Until the button is drawn the link is still there: a tap or Enter in that moment is kept
+      // for the button too, or it would follow the link to the footer.
+      el.removeEventListener('click', onTapBeforeWaking, true);
+      el.removeAttribute('aria-busy');
       if (pendingTap) control.click();
       // Focus left with the link React took away: it would fall back to the top of the page.
       else if (hasFocus && !el.contains(document.activeElement)) control.focus();
       return true;
     };
-    if (!pendingTap && !hasFocus) return;
     if (handOver()) return;
     const observer = new MutationObserver(() => handOver() && observer.disconnect());
     observer.observe(el, { childList: true, subtree: true });
