@@ -7,7 +7,8 @@ const VISIBLE_MARGIN = '200px';
 
 function startSwiper(element: HTMLElement) {
   // A separate chunk: the page's own script stays a few hundred bytes.
-  import('./carousel-swiper').then(({ startCarousel }) => startCarousel(element));
+  // Offline, with Swiper never fetched before, the slides stay as they are: a page that reads.
+  import('./carousel-swiper').then(({ startCarousel }) => startCarousel(element)).catch(() => undefined);
 }
 
 /** After the first paint and the load, when the main thread has a moment: the autoplay is not urgent. */

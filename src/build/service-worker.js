@@ -11,9 +11,11 @@ import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 /**
  * The shell every page needs, and the pages read offline from the first visit on (README,
  * "Offline"), how to visit safely (/stay-safe/) among them: she may need it with no signal.
- * Not the app icons: only installing the app needs them, and each costs data.
+ * Not the app icons: only installing the app needs them, and each costs data. Not every script
+ * either: only those the precached pages run at once (below); the islands' scripts, React and
+ * Swiper are kept as she uses them (src/service-worker/sw.ts).
  */
-const SHELL = ['_astro/*.{js,css}', 'favicon.svg'];
+const SHELL = ['_astro/*.css', 'favicon.svg'];
 const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html', 'stay-safe/index.html'];
 /** The same pages of every edition: a Hindi reader gets the Hindi ones offline. */
 const PAGES = LOCALES.flatMap((locale) => EDITION_PAGES.map((page) => (locale === DEFAULT_LOCALE ? page : `${locale}/${page}`)));
@@ -24,6 +26,28 @@ const HASHED = /^_astro\//;
 function picturesOf(dist, page) {
   const html = readFileSync(join(dist, page), 'utf8');
   return [...html.matchAll(/_astro\/[\w.-]+\.(?:svg|png|jpe?g|webp|avif|gif)/g)].map(([path]) => path);
+}
+
+/** A script's static imports (`import … from "./x.js"`), not its dynamic `import("./x.js")`. */
+const STATIC_IMPORT = /\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g;
+
+/**
+ * The scripts a page runs at once, as dist/-relative paths: its own `<script src>` and what they
+ * import, not what waits for her (an island's component and React, the carousels' Swiper): a
+ * first visit does not download, for offline use, script she may never need.
+ */
+function pageScriptsOf(dist, page) {
+  const html = readFileSync(join(dist, page), 'utf8');
+  const pending = [...html.matchAll(/<script\b[^>]*\bsrc="[^"]*?(_astro\/[\w.-]+\.js)"/g)].map(([, path]) => path);
+  const found = new Set();
+  while (pending.length > 0) {
+    const script = pending.pop();
+    if (found.has(script)) continue;
+    found.add(script);
+    const code = readFileSync(join(dist, script), 'utf8');
+    for (const [, file] of code.matchAll(STATIC_IMPORT)) pending.push(`_astro/${file}`);
+  }
+  return [...found];
 }
 
 /** Writes {dist}/sw.js and returns what it precaches. */
@@ -49,11 +73,12 @@ export async function buildServiceWorker({ root, dist, storyEndpoint = '' }) {
       },
     });
     const pictures = [...new Set(PAGES.flatMap((page) => picturesOf(dist, page)))];
+    const scripts = [...new Set(PAGES.flatMap((page) => pageScriptsOf(dist, page)))];
     const result = await injectManifest({
       swSrc: join(bundleDir, 'sw.js'),
       swDest: join(dist, 'sw.js'),
       globDirectory: dist,
-      globPatterns: [...SHELL, ...PAGES, ...pictures],
+      globPatterns: [...SHELL, ...scripts, ...PAGES, ...pictures],
       dontCacheBustURLsMatching: HASHED,
     });
     for (const warning of result.warnings) console.warn(`Service worker: ${warning}`);

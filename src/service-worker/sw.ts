@@ -26,6 +26,8 @@ function offlinePageFor(url: string): string {
 /** Bounds for what is kept as visited: about 40 pages of ~10 KB and 150 small pictures. */
 const PAGES = { maxEntries: 40, purgeOnQuotaError: true };
 const IMAGES = { maxEntries: 150, purgeOnQuotaError: true };
+/** Every script of a build is about 25 files; room for the next build's while the old expire. */
+const SCRIPTS = { maxEntries: 60, purgeOnQuotaError: true };
 /** On a slow connection, a page read before is shown after this long rather than a blank wait. */
 const NETWORK_TIMEOUT_SECONDS = 5;
 
@@ -54,6 +56,13 @@ registerRoute(
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [folderKeys, new ExpirationPlugin(PAGES)],
   }),
+);
+
+// An island's script, React and Swiper, kept the first time she uses them (the precache holds only
+// what pages run at once). Hashed names: a kept copy is never stale.
+registerRoute(
+  ({ request, url }) => request.destination === 'script' && url.origin === self.location.origin && url.pathname.includes('/_astro/'),
+  new CacheFirst({ cacheName: 'scripts', plugins: [new ExpirationPlugin(SCRIPTS)] }),
 );
 
 // Pictures have content hashes in their names, so a kept copy is never stale.

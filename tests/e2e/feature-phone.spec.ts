@@ -72,7 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await sidewaysOverflow(page), 'sideways scroll in px').toBeLessThanOrEqual(0);
         // The page as she meets it after scrolling, every island drawn: one that woke in the
         // middle of the walk would change the controls under it (the tabs keep the category she
-        // is on, and hide the others' cards), which tests/e2e/gallery.spec.ts covers on its own.
+        // is on, and hide the others' cards), which keyboard.spec.ts covers on its own.
         if (javaScriptEnabled) await hydrateEveryIsland(page);
         const controls = await markVisibleControls(page);
         const reached = await tabStops(page, controls.length * 2 + 20);

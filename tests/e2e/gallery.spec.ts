@@ -63,24 +63,3 @@ test('without JavaScript each category is a link to its page of stories', async 
   for (const name of storyNames(last.id)) await expect(page.getByRole('link', { name })).toBeVisible();
   await context.close();
 });
-
-// On a slow link she may be on the category links by keyboard before their script arrives.
-test('a visitor on a category link when the tabs wake stays on that category', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/GalleryTabs.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/home#salaamstree');
-  const second = categories[1]!;
-  await page.locator('#salaamstree').getByRole('link', { name: second.title, exact: true }).focus();
-  release();
-  await expect(tabs(page)).toHaveCount(categories.length);
-  await expect(tabs(page).nth(1)).toBeFocused();
-  await expect(tabs(page).nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel').getByRole('link', { name: storyNames(second.id)[0] })).toBeVisible();
-  await context.close();
-});

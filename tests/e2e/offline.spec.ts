@@ -28,6 +28,47 @@ test('after a first visit, /home and the splash open offline', async ({ page, co
   await expect(page.getByRole('img', { name: 'STREE home' })).toBeVisible();
 });
 
+/** What the worker's caches hold: each cache's name and its entries' addresses and bodies. */
+function cachedScripts(page: Page) {
+  return page.evaluate(async () => {
+    const entries: { cache: string; url: string; body: string }[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (!new URL(request.url).pathname.endsWith('.js')) continue;
+        const response = await cache.match(request);
+        entries.push({ cache: name, url: request.url, body: (await response?.text()) ?? '' });
+      }
+    }
+    return entries;
+  });
+}
+/** Every production build of React carries the address of its error decoder. */
+const isReact = (code: string) => code.includes('react.dev/errors/');
+/** Swiper's own code: its default class names. */
+const isSwiper = (code: string) => code.includes('swiper-slide-active');
+
+// Metered data: a first visit keeps for offline use what the pages run at once, not the 100 KB of
+// React and Swiper that wait for her to scroll or touch.
+test('a first visit keeps the pages\' own scripts for offline use, and no React or Swiper', async ({ page }) => {
+  await visitOnline(page, '/home');
+  const ownScripts = await page.locator('script[type="module"][src]').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
+  const precached = (await cachedScripts(page)).filter(({ cache }) => cache.startsWith('workbox-precache'));
+  const precachedUrls = precached.map(({ url }) => url.split('?')[0]);
+  expect(ownScripts.length).toBeGreaterThan(0);
+  for (const script of ownScripts) expect(precachedUrls, `${script} is kept for offline use`).toContain(script);
+  expect(precached.filter(({ body }) => isReact(body) || isSwiper(body)).map(({ url }) => url)).toEqual([]);
+});
+
+test('a script she used online is kept: the story form wakes offline the next time', async ({ page, context }) => {
+  await visitOnline(page, '/home');
+  await formHydrated(page);
+  await context.setOffline(true);
+  await page.reload();
+  await formHydrated(page);
+  expect((await cachedScripts(page)).some(({ cache, body }) => cache === 'scripts' && isReact(body))).toBe(true);
+});
+
 test('a story read online opens offline, with its pictures', async ({ page, context }) => {
   const [category] = storyCategories();
   const [name] = storyNames(storyCategoryIds()[0]!.id);
