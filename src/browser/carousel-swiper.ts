@@ -89,11 +89,26 @@ export function carouselOptions(label: string, strings: Strings['carousel'], red
   };
 }
 
+/**
+ * The slide she swiped to before Swiper came (the slides are a native strip until then): Swiper
+ * starts on it, and the strip's own scroll is undone, or it would shift Swiper's view.
+ */
+function takeOverStrip(element: HTMLElement): number {
+  const wrapper = element.querySelector<HTMLElement>('.swiper-wrapper');
+  if (!wrapper) return 0;
+  // The strip's own Tab stop and name go: Swiper names the carousel and gives it its controls.
+  for (const attribute of ['tabindex', 'role', 'aria-label']) wrapper.removeAttribute(attribute);
+  const shown = wrapper.clientWidth > 0 ? Math.round(wrapper.scrollLeft / wrapper.clientWidth) : 0;
+  wrapper.scrollLeft = 0;
+  return shown;
+}
+
 /** Turns one carousel's server HTML into a Swiper carousel, with the words its markup carries. */
 export function startCarousel(element: HTMLElement) {
   if (element.classList.contains('swiper-initialized')) return;
   const media = window.matchMedia(REDUCED_MOTION);
   const strings = JSON.parse(element.dataset.strings ?? '{}') as Strings['carousel'];
-  const swiper = new Swiper(element, carouselOptions(element.dataset.label ?? '', strings, media.matches));
+  const initialSlide = takeOverStrip(element);
+  const swiper = new Swiper(element, { ...carouselOptions(element.dataset.label ?? '', strings, media.matches), initialSlide });
   followMotionPreference(swiper, media);
 }

@@ -133,20 +133,49 @@ test('with reduced motion the banner does not move by itself', async ({ page }) 
   await expect(activeHeading(page)).toHaveText(headings[0]!);
 });
 
-test.describe('before the banner island loads', () => {
+test.describe('before Swiper arrives, or if it never does', () => {
   // page.route cannot hold back a script a service worker has precached.
-  test.use({ serviceWorkers: 'block' });
+  test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  const SWIPER = /\/_astro\/carousel-swiper\.[\w-]+\.js(\?.*)?$/;
 
-  test('its first slide shows first, at full width', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    // As on a slow connection: the page is read before the carousel's script arrives (Astro asks
-    // again a second later, with `?astro-retry=…`: that fails too).
-    await page.route(/\/_astro\/Carousel\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
+  /** A sideways wheel over the banner, as a swipe moves a native strip. */
+  async function swipeBannerOn(page: Page) {
+    const box = (await banner(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(box.width, 0);
+  }
+
+  test('its first slide shows first, at full width, and the others are a swipe away', async ({ page }) => {
+    // As on 2G, where a script can be lost: the carousel's Swiper never arrives.
+    await page.route(SWIPER, (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (request) => SWIPER.test(request.url()));
     await page.goto('/home');
-    const first = page.locator('#home .swiper-slide').first();
-    await expect(first.locator('h2')).toHaveText(headings[0]!);
-    await expect(first).toBeInViewport();
-    expect(Math.round((await first.boundingBox())!.width)).toBe(360);
+    await failed;
+    const slides = page.locator('#home .swiper-slide');
+    await expect(slides.first().locator('h2')).toHaveText(headings[0]!);
+    await expect(slides.first()).toBeInViewport();
+    expect(Math.round((await slides.first().boundingBox())!.width)).toBe(360);
+    await swipeBannerOn(page);
+    await expect(slides.nth(1).locator('h2')).toHaveText(headings[1]!);
+    await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
+    await expect(banner(page)).not.toHaveClass(/swiper-initialized/);
+  });
+
+  test('when Swiper arrives it starts on the slide she swiped to', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(SWIPER, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // no autoplay to move on from there
+    await page.goto('/home');
+    await swipeBannerOn(page);
+    await expect(page.locator('#home .swiper-slide').nth(1)).toBeInViewport({ ratio: 0.9 });
+    release();
+    await expect(banner(page)).toHaveClass(/swiper-initialized/, { timeout: 0 });
+    await expect(activeHeading(page)).toHaveText(headings[1]!);
+    await expect(activeHeading(page)).toBeInViewport({ ratio: 0.9 });
   });
 });
 
