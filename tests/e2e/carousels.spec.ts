@@ -159,6 +159,16 @@ test.describe('before Swiper arrives, or if it never does', () => {
     await expect(slides.nth(1).locator('h2')).toHaveText(headings[1]!);
     await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
     await expect(banner(page)).not.toHaveClass(/swiper-initialized/);
+    // By keyboard too: Tab reaches the strip, which shows a ring, and the arrow keys move it.
+    const strip = banner(page).locator('.swiper-wrapper');
+    for (let presses = 0; presses < 12 && !(await strip.evaluate((el) => el === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(strip).toBeFocused();
+    const ring = await banner(page).evaluate((el) => getComputedStyle(el, '::after').boxShadow);
+    expect(ring, 'the focus ring over the strip').toContain('inset');
+    await page.keyboard.press('ArrowRight');
+    await expect(slides.nth(2)).toBeInViewport({ ratio: 0.9 });
   });
 
   test('when Swiper arrives it starts on the slide she swiped to', async ({ page }) => {
