@@ -90,17 +90,19 @@ export function carouselOptions(label: string, strings: Strings['carousel'], red
 }
 
 /**
- * The slide she swiped to before Swiper came (the slides are a native strip until then): Swiper
- * starts on it, and the strip's own scroll is undone, or it would shift Swiper's view.
+ * Where she was on the native strip the slides are until Swiper comes: the slide she swiped to
+ * (Swiper starts on it, and the strip's own scroll is undone, or it would shift Swiper's view),
+ * and whether her keyboard focus was on the strip.
  */
-function takeOverStrip(element: HTMLElement): number {
+function takeOverStrip(element: HTMLElement) {
   const wrapper = element.querySelector<HTMLElement>('.swiper-wrapper');
-  if (!wrapper) return 0;
+  if (!wrapper) return { shown: 0, hadFocus: false };
+  const hadFocus = wrapper === document.activeElement;
   // The strip's own Tab stop and name go: Swiper names the carousel and gives it its controls.
   for (const attribute of ['tabindex', 'role', 'aria-label']) wrapper.removeAttribute(attribute);
   const shown = wrapper.clientWidth > 0 ? Math.round(wrapper.scrollLeft / wrapper.clientWidth) : 0;
   wrapper.scrollLeft = 0;
-  return shown;
+  return { shown, hadFocus };
 }
 
 /** Turns one carousel's server HTML into a Swiper carousel, with the words its markup carries. */
@@ -108,7 +110,10 @@ export function startCarousel(element: HTMLElement) {
   if (element.classList.contains('swiper-initialized')) return;
   const media = window.matchMedia(REDUCED_MOTION);
   const strings = JSON.parse(element.dataset.strings ?? '{}') as Strings['carousel'];
-  const initialSlide = takeOverStrip(element);
-  const swiper = new Swiper(element, { ...carouselOptions(element.dataset.label ?? '', strings, media.matches), initialSlide });
+  const { shown, hadFocus } = takeOverStrip(element);
+  const swiper = new Swiper(element, { ...carouselOptions(element.dataset.label ?? '', strings, media.matches), initialSlide: shown });
   followMotionPreference(swiper, media);
+  // The strip she was on is no longer a Tab stop: her focus goes to the control that does what
+  // its arrow keys did, not back to the top of the page.
+  if (hadFocus) element.querySelector<HTMLElement>('.swiper-button-next')?.focus();
 }

@@ -160,16 +160,21 @@ test.describe('before Swiper arrives, or if it never does', () => {
     await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
     await expect(banner(page)).not.toHaveClass(/swiper-initialized/);
     // By keyboard too: Tab reaches the strip, which shows a ring, and the arrow keys move it.
-    const strip = banner(page).locator('.swiper-wrapper');
-    for (let presses = 0; presses < 12 && !(await strip.evaluate((el) => el === document.activeElement)); presses += 1) {
-      await page.keyboard.press('Tab');
-    }
-    await expect(strip).toBeFocused();
+    await tabToStrip(page);
     const ring = await banner(page).evaluate((el) => getComputedStyle(el, '::after').boxShadow);
     expect(ring, 'the focus ring over the strip').toContain('inset');
     await page.keyboard.press('ArrowRight');
     await expect(slides.nth(2)).toBeInViewport({ ratio: 0.9 });
   });
+
+  /** Presses Tab until the banner's strip has focus. */
+  async function tabToStrip(page: Page) {
+    const strip = banner(page).locator('.swiper-wrapper');
+    for (let presses = 0; presses < 12 && !(await strip.evaluate((el) => el === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(strip).toBeFocused();
+  }
 
   test('when Swiper arrives it starts on the slide she swiped to', async ({ page }) => {
     let release = () => {};
@@ -186,6 +191,26 @@ test.describe('before Swiper arrives, or if it never does', () => {
     await expect(banner(page)).toHaveClass(/swiper-initialized/, { timeout: 0 });
     await expect(activeHeading(page)).toHaveText(headings[1]!);
     await expect(activeHeading(page)).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('her keyboard focus on the strip goes to the Next slide button when Swiper takes over', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(SWIPER, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/home');
+    await tabToStrip(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('#home .swiper-slide').nth(1)).toBeInViewport({ ratio: 0.9 });
+    release();
+    await expect(banner(page)).toHaveClass(/swiper-initialized/, { timeout: 0 });
+    await expect(activeHeading(page)).toHaveText(headings[1]!);
+    await expect(banner(page).getByRole('button', { name: 'Next slide' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(activeHeading(page)).toHaveText(headings[2]!);
   });
 });
 
