@@ -7,8 +7,8 @@ import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules
 import type { SwiperOptions } from 'swiper/types';
 import type { Strings } from '../i18n';
 
-export const AUTOPLAY_MS = 3000;
-export const SWIPE_THRESHOLD_PX = 40;
+const AUTOPLAY_MS = 3000;
+const SWIPE_THRESHOLD_PX = 40;
 const SLIDE_MS = 400;
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -54,7 +54,7 @@ function followMotionPreference(swiper: Swiper, media: MediaQueryList) {
 }
 
 /** The Swiper settings every carousel shares; `reducedMotion` turns autoplay off. */
-export function carouselOptions(label: string, strings: Strings['carousel'], reducedMotion: boolean): SwiperOptions {
+function carouselOptions(label: string, strings: Strings['carousel'], reducedMotion: boolean): SwiperOptions {
   return {
     modules: [A11y, Autoplay, Keyboard, Navigation, Pagination],
     // Swiper makes the arrows and bullets itself: they are not in the HTML, where without

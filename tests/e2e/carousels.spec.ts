@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bannerHeadings, focusTitles } from './content';
+import { holdBack } from './hold-back';
 
 const AUTOPLAY_MS = 3000; // specification §9
 const headings = bannerHeadings();
@@ -177,12 +178,7 @@ test.describe('before Swiper arrives, or if it never does', () => {
   }
 
   test('when Swiper arrives it starts on the slide she swiped to', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route(SWIPER, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, SWIPER);
     await page.emulateMedia({ reducedMotion: 'reduce' }); // no autoplay to move on from there
     await page.goto('/home');
     await swipeBannerOn(page);
@@ -194,12 +190,7 @@ test.describe('before Swiper arrives, or if it never does', () => {
   });
 
   test('her keyboard focus on the strip goes to the Next slide button when Swiper takes over', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route(SWIPER, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, SWIPER);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/home');
     await tabToStrip(page);

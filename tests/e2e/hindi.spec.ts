@@ -156,6 +156,26 @@ test.describe('each Hindi page type, hydrated at 360 px', () => {
   }
 });
 
+// The carousels' words travel in their markup to Swiper's script: a screen reader hears them in Hindi.
+test.describe('the Hindi carousels', () => {
+  // page.route cannot hold back a script a service worker answers.
+  test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+
+  test('name their controls in Hindi, before Swiper starts and after', async ({ page }) => {
+    await page.route(/\/_astro\/carousel-swiper\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
+    await page.goto('/hi/home');
+    const banner = page.locator('#home [data-carousel]');
+    await expect(banner.getByRole('group', { name: hi.home.bannerLabel })).toBeVisible();
+    await page.unrouteAll();
+    await page.reload();
+    await expect(banner).toHaveClass(/swiper-initialized/);
+    await expect(page.getByRole('region', { name: hi.home.bannerLabel })).toBeVisible();
+    await expect(banner.getByRole('button', { name: hi.carousel.next })).toBeVisible();
+    await expect(banner.getByRole('button', { name: hi.carousel.previous })).toBeVisible();
+    await expect(banner.getByRole('button', { name: hi.carousel.goTo.replace('{{index}}', '2') })).toBeVisible();
+  });
+});
+
 test('a Hindi reader offline gets the Hindi offline page', async ({ page, context }) => {
   await page.goto('/hi/home');
   await page.evaluate(async () => {

@@ -2,6 +2,7 @@
 // story form and the footer, at a phone's and a desktop's width (docs/design.md, "Interface contract").
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bannerHeadings, settings, storyCategoryIds, storyNames } from './content';
+import { holdBack } from './hold-back';
 import { hydrateEveryIsland, islandHydrated } from './hydrate';
 
 const SKIP_LINK = 'Skip to main content';
@@ -174,12 +175,7 @@ test.describe('keyboard on /home and a story page at 360 px', () => {
 
     test('a category focused before the gallery hydrates keeps focus once it becomes a tab', async ({ page }) => {
       // Hold the gallery's script back until the visitor is on a category, as on a slow connection.
-      let release = () => {};
-      const released = new Promise<void>((done) => { release = done; });
-      await page.route('**/_astro/GalleryTabs.*.js', async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release } = await holdBack(page, '**/_astro/GalleryTabs.*.js');
       await page.goto('/home');
       // Not the first: that one is selected anyway. The tabs must stay on the one she is on.
       const second = categories[1]!.title;

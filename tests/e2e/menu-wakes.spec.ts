@@ -2,6 +2,7 @@
 // fetches no React for it at load, and the first tap opens the drawer however late its script comes.
 // A story page, where nothing else on the first screen loads React.
 import { expect, test, type Page } from '@playwright/test';
+import { holdBack } from './hold-back';
 import { PAGE_TYPES } from './page-types';
 
 const STORY = PAGE_TYPES.find(({ name }) => name === 'story')!.path;
@@ -12,15 +13,7 @@ test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 /** Opens the story page, then holds back every script asked for after it loaded, until `release()`. */
 async function openWithMenuScriptHeld(page: Page) {
   await page.goto(STORY);
-  const held: string[] = [];
-  let release = () => {};
-  const released = new Promise<void>((done) => { release = done; });
-  await page.route(SCRIPTS, async (route) => {
-    held.push(route.request().url());
-    await released;
-    await route.continue();
-  });
-  return { held, release: () => release() };
+  return holdBack(page, SCRIPTS);
 }
 
 const menu = (page: Page) => page.getByRole('button', { name: 'Open menu' });

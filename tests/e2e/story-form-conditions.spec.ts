@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
+import { holdBack } from './hold-back';
 import { CONSENT, STORY, field, fillStory, formHydrated, storyForm } from './story-form-page';
 
 const SUCCESS = 'Form Submitted Successfully!';
@@ -31,13 +32,7 @@ const SCRIPTS = /\.js(\?.*)?$/;
  * `goto(…, { waitUntil: 'commit' })` and wait for what she sees instead.
  */
 async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((done) => { release = done; });
-  await page.route(SCRIPTS, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return () => release();
+  return (await holdBack(page, SCRIPTS)).release;
 }
 
 // page.route must see every request: no service worker may answer one (offline.spec.ts tests it).
