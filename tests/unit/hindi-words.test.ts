@@ -1,20 +1,25 @@
 // The Hindi she reads keeps to docs/hindi.md: no word or spelling its glossary and names table
 // avoid, anywhere in Hindi (the interface, the collector's copy of the form, site settings'
-// Hindi, the stories and profiles), and the interface speaks to her as a woman.
+// Hindi, the stories and profiles), the interface speaks to her as a woman, and the stay-safe
+// page gives Chrome's menu names as its table of sources has them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hi } from '../../src/i18n/hi';
 import { loadCollector } from '../apps-script/collector';
 
-/** The backticked words of one column of the table under a heading of docs/hindi.md. */
-function column(heading: string, index: number) {
+/** The cells of the table under a heading of docs/hindi.md, header rows left out. */
+function table(heading: string) {
   const doc = readFileSync('docs/hindi.md', 'utf8');
   const section = doc.split(/^## /m).find((part) => part.startsWith(`${heading}\n`));
   if (!section) throw new Error(`docs/hindi.md has no "## ${heading}"`);
   const rows = section.split('\n').filter((line) => line.startsWith('| ')).slice(2);
-  return rows.flatMap((row) => [...(row.split(' | ')[index] ?? '').matchAll(/`([^`]+)`/g)].map(([, word]) => word!));
+  return rows.map((row) => row.replace(/^\| | \|$/g, '').split(' | '));
 }
+
+/** The backticked words of one column of such a table. */
+const column = (heading: string, index: number) =>
+  table(heading).flatMap((cells) => [...(cells[index] ?? '').matchAll(/`([^`]+)`/g)].map(([, word]) => word!));
 
 /** Every string a value holds: functions are called with a stand-in for their argument. */
 function strings(value: unknown): string[] {
@@ -58,5 +63,13 @@ describe('docs/hindi.md holds the Hindi', () => {
     const masculine = /(^|[\s"(])आप\s[^।:,;"]*?ते\s+हैं/;
     const found = [...strings(hi), ...Object.values(collectorHindi)].filter((text) => masculine.test(text));
     expect(found).toEqual([]);
+  });
+
+  it('the stay-safe page gives Chrome’s menu names as a Hindi phone shows them, the English beside', () => {
+    const menuNames = table('Menu names on a Hindi phone');
+    expect(menuNames.length).toBeGreaterThan(0);
+    const page = strings(hi.staySafe.sections).join('\n');
+    const missing = menuNames.map(([english, hindi]) => `**${hindi}** (${english})`).filter((named) => !page.includes(named));
+    expect(missing).toEqual([]);
   });
 });
