@@ -8,8 +8,8 @@ import { noRawHtml } from './src/build/markdown-no-raw-html';
 import { normaliseBase } from './src/lib/base-path.js';
 
 /**
- * Pages that must not be indexed: the service worker's offline answer (docs/offline.md) and the
- * page the story inbox answers a plain form post with (docs/stories.md).
+ * Pages that must not be indexed: the service worker's offline answer and the page the story
+ * inbox answers a plain form post with (docs/stories.md).
  */
 const UNLISTED = [/\/offline\/$/, /\/story-sent\/$/];
 
