@@ -1,6 +1,7 @@
 // Which share card each page gets, and where it is built: one PNG per story and per profile,
 // and a default for every other page (README, "Sharing").
-import { DEFAULT_LOCALE, LOCALES, getStrings, type Locale } from '../i18n';
+import { LOCALES, getStrings, type Locale } from '../i18n';
+import { editionFolder } from '../lib/addresses';
 import { withBase } from '../lib/paths';
 import { profileSlug, profilesByCategory, type Profile } from './profiles';
 import { getSettings } from './site';
@@ -8,7 +9,7 @@ import { storiesByCategory, type Story } from './stories';
 import type { ShareCard } from '../build/share-card';
 
 /** Card ids are paths below /share-cards/, in a folder per edition but English's. */
-const inEdition = (id: string, locale: Locale) => (locale === DEFAULT_LOCALE ? id : `${locale}/${id}`);
+const inEdition = (id: string, locale: Locale) => `${editionFolder(locale)}${id}`;
 
 export const defaultCardId = (locale: Locale) => inEdition('default', locale);
 /** A story's card id names its category folder and file. */
