@@ -6,10 +6,11 @@ import sitemap from '@astrojs/sitemap';
 import streeSite from './src/build/integration';
 import { noRawHtml } from './src/build/markdown-no-raw-html';
 import { normaliseBase } from './src/lib/base-path.js';
+import { DEFAULT_LOCALE, LOCALES } from './src/lib/addresses';
 
 /**
- * Pages that must not be indexed: the service worker's offline answer (docs/offline.md) and the
- * page the story inbox answers a plain form post with (docs/stories.md).
+ * Pages that must not be indexed: the service worker's offline answer and the page the story
+ * inbox answers a plain form post with (docs/stories.md).
  */
 const UNLISTED = [/\/offline\/$/, /\/story-sent\/$/];
 
@@ -24,7 +25,7 @@ export default defineConfig({
     sitemap({
       filter: (url) => !UNLISTED.some((pattern) => pattern.test(url)),
       // Each address listed with its twin in the other edition (hreflang), as the pages say too.
-      i18n: { defaultLocale: 'en', locales: { en: 'en', hi: 'hi' } },
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((locale) => [locale, locale])) },
     }),
     streeSite(),
   ],

@@ -56,7 +56,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node server/start.js',
+    // Builds first, so a run of any spec tests today's code (tests/build-for-e2e.js).
+    command: 'node tests/build-for-e2e.js && node server/start.js',
+    // Three builds on a busy 2-core machine take minutes, not the default 60 s.
+    timeout: 15 * 60_000,
     url: `http://localhost:${PORT}/home`,
     env: { PORT: String(PORT), STORY_INBOX_FILE: E2E_INBOX_FILE },
     reuseExistingServer: false,

@@ -2,7 +2,7 @@
 // in step with the logo.
 import sharp from 'sharp';
 import favicon from '../../public/favicon.svg?raw';
-import { colour } from '../data/palette';
+import { colour } from './palette';
 
 /** Sizes Android and iOS ask for; `maskable` icons keep the mark inside the 80 % safe circle. */
 export const APP_ICONS = {

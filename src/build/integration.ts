@@ -15,6 +15,7 @@ import { metaPolicy, narrowPolicy, unsafeMarkup } from './security/page-check.js
 import { policyDirectives, storyOrigins } from './security/policy.js';
 import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
+import { CARD_CACHE_ENV } from './share-card-cache';
 
 type CspConfig = Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>;
 
@@ -52,6 +53,8 @@ export default function streeSite(): AstroIntegration {
       },
       'astro:config:done': ({ config }) => {
         base = normaliseBase(config.base);
+        // The share cards' cache lives with Astro's own, in the folder hosts keep between builds.
+        process.env[CARD_CACHE_ENV] = fileURLToPath(new URL('share-cards/', config.cacheDir));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);

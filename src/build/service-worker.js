@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
+import { LOCALES, editionFolder } from '../lib/addresses';
 
 /**
  * The shell every page needs, and the pages read offline from the first visit on (README,
@@ -18,7 +18,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 const SHELL = ['_astro/*.css', 'favicon.svg'];
 const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html', 'stay-safe/index.html'];
 /** The same pages of every edition: a Hindi reader gets the Hindi ones offline. */
-const PAGES = LOCALES.flatMap((locale) => EDITION_PAGES.map((page) => (locale === DEFAULT_LOCALE ? page : `${locale}/${page}`)));
+const PAGES = LOCALES.flatMap((locale) => EDITION_PAGES.map((page) => `${editionFolder(locale)}${page}`));
 /** Hashed names never change content: the browser may reuse what it already downloaded. */
 const HASHED = /^_astro\//;
 

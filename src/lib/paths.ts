@@ -1,38 +1,39 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales';
+// The site's addresses (src/lib/addresses.ts) bound to this build's deploy base, for pages and
+// components. Code outside a page build (the service worker, `npm start`) passes its base itself.
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  belowBase,
+  categoryPagePath,
+  editionOfPath,
+  inEdition,
+  storyPagePath,
+  withBase as withDeployBase,
+  type Locale,
+} from './addresses';
 
-const baseUrl = () => import.meta.env.BASE_URL.replace(/\/$/, '');
+export { pathSegment } from './addresses';
+
+const base = () => import.meta.env.BASE_URL;
 
 /** Prefixes a site path with the deploy base (`/` at a domain root, `/stree/` under a sub-path). */
 export function withBase(path: string): string {
-  return `${baseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
-}
-
-/** A site path in one edition, below the base: `/home` in Hindi is `/hi/home`; English has no prefix. */
-export function inLocale(path: string, locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
+  return withDeployBase(path, base());
 }
 
 /** The address of a site path in one edition, with the deploy base: what a link's href needs. */
 export function localeHref(path: string, locale: Locale): string {
-  return withBase(inLocale(path, locale));
-}
-
-/** The path of a page below the base and its language prefix: `/stree/hi/home/` → `/home/`. */
-function pagePathOf(pathname: string): { locale: Locale; path: string } {
-  const below = pathname.startsWith(baseUrl()) ? pathname.slice(baseUrl().length) || '/' : pathname;
-  const [, first = '', ...rest] = below.split('/');
-  const locale = LOCALES.find((l) => l !== DEFAULT_LOCALE && l === first);
-  return locale ? { locale, path: `/${rest.join('/')}` } : { locale: DEFAULT_LOCALE, path: below };
+  return withBase(inEdition(path, locale));
 }
 
 /** The edition a page belongs to, from its address (with the base). */
 export function localeOf(pathname: string): Locale {
-  return pagePathOf(pathname).locale;
+  return editionOfPath(belowBase(pathname, base())).locale;
 }
 
 /** The address of the same page in another edition (with the base): the language link's href. */
 export function samePageIn(pathname: string, locale: Locale): string {
-  return localeHref(pagePathOf(pathname).path, locale);
+  return localeHref(editionOfPath(belowBase(pathname, base())).path, locale);
 }
 
 /**
@@ -63,23 +64,14 @@ export function canonicalPath(pathname: string): string {
   return /\/$|\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/`;
 }
 
-/**
- * A title as one path segment: percent-encoded, except the sub-delimiters a path may hold as
- * they are (`&`, `+`, `,` …). Servers decode paths with `decodeURI`, which leaves `%26` as it
- * is, so an encoded `&` would never match the folder `Safety & Justice/` on disk.
- */
-export function pathSegment(title: string): string {
-  return encodeURIComponent(title).replace(/%(26|2B|2C|3B|3D|3A|40|24)/g, (code) => decodeURIComponent(code));
-}
-
-/** `/salaamstree/{category title}/`, the English title as one path segment in every edition. */
+/** `/salaamstree/{category title}/`, with the base. */
 export function categoryPath(categoryTitle: string, locale: Locale = DEFAULT_LOCALE): string {
-  return localeHref(`/salaamstree/${pathSegment(categoryTitle)}/`, locale);
+  return withBase(categoryPagePath(categoryTitle, locale));
 }
 
-/** `/salaamstree/{category title}/{index}`, index 0-based within the category (specification §2). */
+/** `/salaamstree/{category title}/{index}`, with the base; index 0-based within the category (specification §2). */
 export function storyPath(categoryTitle: string, index: number, locale: Locale = DEFAULT_LOCALE): string {
-  return `${categoryPath(categoryTitle, locale)}${index}`;
+  return withBase(storyPagePath(categoryTitle, index, locale));
 }
 
 /** Where a /home section lives, seen from /home itself or from any other page of the edition. */

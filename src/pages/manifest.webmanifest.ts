@@ -3,7 +3,7 @@ import { getStrings } from '../i18n';
 import { APP_ICONS } from '../build/app-icons';
 import { withBase } from '../lib/paths';
 import { getSettings } from '../data/site';
-import { colour } from '../data/palette';
+import { colour } from '../build/palette';
 
 /** tokens.css: --green-dark for the browser bar, --white behind the splash Android draws. */
 const THEME = colour('green-dark');

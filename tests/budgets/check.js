@@ -1,5 +1,5 @@
-// The byte budgets (docs/budgets.md), checked over dist/ after a build: prints a table per page
-// and fails when any page is over. Deterministic: bytes and counts, never times (`npm run bench`).
+// The byte budgets (docs/design.md, "Budgets"), checked over dist/ after a build: prints a table
+// per page and fails when any page is over. Deterministic: bytes and counts, never times (`npm run bench`).
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { htmlFiles, sitePathOf } from '../../src/build/dist-files.js';

@@ -22,7 +22,7 @@ let server: Server;
 let origin: string;
 
 test.beforeAll(async () => {
-  if (!existsSync(join(DIST, 'home', 'index.html'))) throw new Error('run node tests/build-subpath.js first');
+  if (!existsSync(join(DIST, 'home', 'index.html'))) throw new Error('no sub-path build: tests/build-for-e2e.js makes it before the tests run');
   server = createServer(staticSite(DIST, { base: BASE }));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
-// The site's Content-Security-Policy and the other security headers (docs/security.md). Pure:
-// the Astro config, the `_headers` writer and the tests all read it.
+// The site's Content-Security-Policy and the other security headers (docs/decisions.md, "Content
+// Security Policy"). Pure: the Astro config, the `_headers` writer and the tests all read it.
 
 /** The only host a page may frame: YouTube's no-cookie player, for the What We Do video. */
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';

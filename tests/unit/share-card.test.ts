@@ -1,6 +1,10 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { renderSocialCard, socialCardSvg, wrapText } from '../../src/build/social-card';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CARD_CACHE_ENV } from '../../src/build/share-card-cache';
+import { renderShareCard, shareCardSvg, wrapText } from '../../src/build/share-card';
 
 const CARD = { kicker: 'Salaam Stree · Safety & Justice', title: 'Birubala Rabha', subtitle: 'Led the fight <against> witch-hunting', host: 'stree.example' };
 
@@ -21,27 +25,51 @@ describe('wrapText', () => {
   });
 });
 
-describe('socialCardSvg', () => {
+describe('shareCardSvg', () => {
   it('escapes & and < so a name cannot break the SVG', () => {
-    const svg = socialCardSvg(CARD);
+    const svg = shareCardSvg(CARD);
     expect(svg).toContain('SAFETY &amp; JUSTICE');
     expect(svg).toContain('&lt;against&gt;');
     expect(svg).not.toMatch(/<against>/);
   });
 
   it('uses the palette of tokens.css and names the site', () => {
-    const svg = socialCardSvg(CARD);
+    const svg = shareCardSvg(CARD);
     for (const colour of ['#c2185b', '#2e7d32', '#1b5e20']) expect(svg).toContain(colour);
     expect(svg).toContain('stree.example');
   });
 });
 
-describe('renderSocialCard', () => {
+describe('renderShareCard', () => {
+  let cache = '';
+  beforeEach(() => {
+    cache = mkdtempSync(join(tmpdir(), 'stree-card-cache-'));
+    process.env[CARD_CACHE_ENV] = cache;
+  });
+  afterEach(() => {
+    delete process.env[CARD_CACHE_ENV];
+  });
+
   it('draws a 1200×630 PNG, small enough for any link preview', async () => {
-    const png = await renderSocialCard(CARD);
+    const png = await renderShareCard(CARD);
     const { width, height, format } = await sharp(png).metadata();
     expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
     // WhatsApp skips preview images over 300 KB.
     expect(png.byteLength).toBeLessThan(300 * 1024);
+  });
+
+  it('draws a card once and reads it from the cache after that', async () => {
+    const first = await renderShareCard(CARD);
+    expect(readdirSync(cache)).toHaveLength(1);
+    const again = await renderShareCard({ ...CARD });
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    expect(readdirSync(cache)).toHaveLength(1);
+  });
+
+  it('draws a new card when what it shows changes', async () => {
+    await renderShareCard(CARD);
+    const renamed = await renderShareCard({ ...CARD, title: 'Birubala Rabha of Thakurvila' });
+    expect(readdirSync(cache)).toHaveLength(2);
+    expect(Buffer.from(renamed).equals(Buffer.from(await renderShareCard(CARD)))).toBe(false);
   });
 });

@@ -2,11 +2,11 @@
 // (src/styles/tokens.css) and rendered to PNG, the format every link preview reads.
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
-import { colour } from '../data/palette';
-import { DEVANAGARI_FAMILY, useCardFonts } from './card-fonts';
+import { colour } from './palette';
+import { DEVANAGARI_FAMILY, DEVANAGARI_FONT_VERSION, useCardFonts } from './card-fonts';
+import { cachedCard } from './share-card-cache';
+import { CARD_HEIGHT, CARD_WIDTH } from '../lib/share-card-size';
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
 
 /** tokens.css colours; a card is an image, so it cannot read custom properties. */
 const PALETTE = {
@@ -23,7 +23,7 @@ const PALETTE = {
 const SERIF = `Georgia, 'DejaVu Serif', 'Liberation Serif', '${DEVANAGARI_FAMILY}', serif`;
 const SANS = `'Noto Sans', 'DejaVu Sans', 'Liberation Sans', Arial, '${DEVANAGARI_FAMILY}', sans-serif`;
 
-export interface SocialCard {
+export interface ShareCard {
   /** Small line above the title: where on the site this is (`Salaam Stree · Health & Hygiene`). */
   kicker: string;
   /** The name, large. */
@@ -65,7 +65,7 @@ const tspans = (lines: string[], x: number, lineHeight: number) =>
   lines.map((line, i) => `<tspan x="${x}" dy="${i === 0 ? 0 : lineHeight}">${escapeXml(line)}</tspan>`).join('');
 
 /** The card as SVG text, 1200×630. */
-export function socialCardSvg({ kicker, title, subtitle, host }: SocialCard): string {
+export function shareCardSvg({ kicker, title, subtitle, host }: ShareCard): string {
   const titleLines = wrapText(title, 20, 2);
   const subtitleLines = subtitle ? wrapText(subtitle, 52, 2) : [];
   const titleTop = 330;
@@ -87,9 +87,17 @@ export function socialCardSvg({ kicker, title, subtitle, host }: SocialCard): st
 </svg>`;
 }
 
-/** The card as a PNG; a 256-colour palette keeps it near 30 KB, well under what previews accept. */
-export async function renderSocialCard(card: SocialCard): Promise<Uint8Array> {
-  useCardFonts();
-  const png = await sharp(Buffer.from(socialCardSvg(card))).png({ palette: true, compressionLevel: 9 }).toBuffer();
-  return new Uint8Array(png);
+// A card is a few flat colours and their anti-aliased edges: 16 colours look the same as 256 and
+// quantise in a quarter of the time, which was most of a story's build time (docs/bench.md, "Scale").
+const PNG_OPTIONS = { palette: true, colours: 16, effort: 1, dither: 0, compressionLevel: 9 } as const;
+// What else decides the pixels besides the SVG: a new sharp or font draws every card once more.
+const RENDERER = JSON.stringify({ PNG_OPTIONS, sharp: sharp.versions, fonts: DEVANAGARI_FONT_VERSION });
+
+/** The card as a PNG of about 10–20 KB, well under what previews accept; drawn once per look (share-card-cache.ts). */
+export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
+  const svg = shareCardSvg(card);
+  return cachedCard(`${RENDERER}\n${svg}`, async () => {
+    useCardFonts();
+    return new Uint8Array(await sharp(Buffer.from(svg)).png(PNG_OPTIONS).toBuffer());
+  });
 }
