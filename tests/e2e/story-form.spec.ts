@@ -171,11 +171,12 @@ test.describe('the story form', () => {
     ]);
   });
 
-  test('an HTTP 500 says what happened and keeps every value', async ({ page }) => {
+  test('an HTTP 500 is "not sent yet": every value kept, and the story kept to go by itself', async ({ page }) => {
     await page.route('**/api/stories', (route) => route.fulfill({ status: 500, body: '' }));
     await fill(page);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('alert')).toContainText('error 500');
+    await expect(page.getByRole('alert')).toContainText('Your story is not sent yet');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('stree:story-draft')))!).outbox.story).toMatchObject({ Name: STORY.Name });
     await expect(field(page, 'Name')).toHaveValue(STORY.Name);
     await expect(field(page, 'Story')).toHaveValue(STORY.Story);
     await expect(field(page, CONSENT)).toBeChecked();
