@@ -96,6 +96,17 @@ test.describe('with the form’s script, before any service worker', () => {
     expect(standIn.rows().map((row) => row[1])).toEqual(['Asha']);
   });
 
+  test('a quota reached (Google’s own error page, no CORS header) is never taken as saved: her words stay', async ({ page }) => {
+    await openForm(page);
+    standIn.behaviour.quota = true;
+    await fillStory(page);
+    await storyForm(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(storyForm(page).getByRole('alert')).toContainText('could not confirm that your story arrived');
+    await expect(field(page, 'Story')).toHaveValue('Line one\nLine two');
+    expect(posts()).toHaveLength(1);
+    expect(standIn.rows()).toEqual([]);
+  });
+
   test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
     await openForm(page);
     await fillStory(page);
