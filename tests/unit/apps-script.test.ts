@@ -114,7 +114,15 @@ describe('a story from the form’s script', () => {
     expect(afterNew.cellsRead - before.cellsRead).toBe(0);
     expect(afterRepeat.cellsRead - afterNew.cellsRead).toBe(0);
     expect(rows(collector)).toHaveLength(10_002);
-    console.log(`At 10,001 stored stories: cells read by the script per post ${afterNew.cellsRead - before.cellsRead}, key cells searched by TextFinder ${afterNew.cellsSearched - before.cellsSearched}`);
+    // Without a key: nothing read for new words; for a repeat, only the found row's Received cell.
+    postJson(collector, { ...STORY, Story: 'Words sent twice.' });
+    const afterWords = read();
+    postJson(collector, { ...STORY, Story: 'Words sent twice.' });
+    const afterWordsAgain = read();
+    expect(afterWords.cellsRead - afterRepeat.cellsRead).toBe(0);
+    expect(afterWordsAgain.cellsRead - afterWords.cellsRead).toBe(1);
+    expect(rows(collector)).toHaveLength(10_003);
+    console.log(`At 10,001 stored stories: cells read by the script per post ${afterNew.cellsRead - before.cellsRead} (a keyless repeat: ${afterWordsAgain.cellsRead - afterWords.cellsRead}), key cells searched by TextFinder ${afterNew.cellsSearched - before.cellsSearched}`);
   });
 
   it('keeps Devanagari, emoji and line breaks exactly', () => {
