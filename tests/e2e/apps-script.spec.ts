@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { APPS_SCRIPT_PORT } from '../../playwright.config';
+import { hi } from '../../src/i18n/hi';
 import { staticSite } from '../../server/static-site.js';
 import { APPS_SCRIPT_DIST } from '../build-apps-script.js';
 import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, startStandIn, type StandIn } from '../apps-script/stand-in';
@@ -187,23 +188,24 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
 
   test('a refused plain post is corrected in the frame and sent again from there, saved once', async ({ page }) => {
     await page.goto(`${origin}/hi/home#salaamstree`);
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'भेजें' }) });
+    const t = hi.form;
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
     // Spaces pass the browser's `required`; the collector refuses them.
-    await form.getByLabel('नाम', { exact: true }).fill('   ');
-    await form.getByLabel('फ़ोन', { exact: true }).fill(HINDI.Phone);
-    await form.getByLabel('कहानी', { exact: true }).fill(HINDI.Story);
+    await form.getByLabel(t.name, { exact: true }).fill('   ');
+    await form.getByLabel(t.phone, { exact: true }).fill(HINDI.Phone);
+    await form.getByLabel(t.story, { exact: true }).fill(HINDI.Story);
     await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'भेजें' }).click();
+    await form.getByRole('button', { name: t.submit }).click();
     const frame = await answerFrame(page);
-    await expect(frame.getByRole('heading', { level: 1, name: 'आपकी कहानी अभी नहीं भेजी गई' })).toBeVisible();
+    await expect(frame.getByRole('heading', { level: 1, name: t.page.fixTitle })).toBeVisible();
     expect(standIn.rows()).toEqual([]);
     // Her words are back in the form; she fixes the name and sends it from the frame.
-    await expect(frame.getByLabel('कहानी', { exact: true })).toHaveValue(HINDI.Story);
-    await frame.getByLabel('नाम', { exact: true }).fill(HINDI.Name);
+    await expect(frame.getByLabel(t.story, { exact: true })).toHaveValue(HINDI.Story);
+    await frame.getByLabel(t.name, { exact: true }).fill(HINDI.Name);
     await frame.getByRole('checkbox').check();
-    await frame.getByRole('button', { name: 'भेजें' }).click();
+    await frame.getByRole('button', { name: t.submit }).click();
     const after = await answerFrame(page).then(async (next) => {
-      await expect(next.getByRole('heading', { level: 1, name: 'आपकी कहानी हमें मिल गई है' })).toBeVisible();
+      await expect(next.getByRole('heading', { level: 1, name: t.page.sentTitle })).toBeVisible();
       return next;
     });
     expect(await after.locator('html').getAttribute('lang')).toBe('hi');

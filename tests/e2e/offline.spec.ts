@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
+import { hi } from '../../src/i18n/hi';
 import { bannerHeadings, storyCategories, storyNames, storyCategoryIds } from './content';
 import { CONSENT, field, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
 
@@ -172,12 +173,12 @@ test('a plain form post offline (the form’s script did not take over) is kept,
 test('a plain form post kept offline from the Hindi edition says so in Hindi', async ({ page, context }) => {
   await visitOnline(page, '/hi/home');
   await context.setOffline(true);
-  await page.locator('form').filter({ has: page.getByRole('button', { name: 'भेजें' }) }).evaluate((element: HTMLFormElement) => {
+  await page.locator('form').filter({ has: page.locator('textarea[name="Story"]') }).evaluate((element: HTMLFormElement) => {
     for (const [name, value] of [['Name', 'आशा'], ['Phone', '9876543210'], ['Story', 'बिना इंटरनेट के लिखी कहानी।']]) {
       (element.elements.namedItem(name!) as HTMLInputElement).value = value!;
     }
     HTMLFormElement.prototype.submit.call(element);
   });
   await expect(page).toHaveURL(/\/hi\/story-kept\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपकी कहानी इसी फ़ोन में रखी है');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hi.storyKept.title);
 });
