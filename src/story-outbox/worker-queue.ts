@@ -104,7 +104,9 @@ async function sendOne(queue: Queue, entry: QueueEntry): Promise<string> {
   try {
     response = await fetch(entry.request.clone());
   } catch (error) {
-    if (await isReachable(entry.request.url)) return giveBack(entry, '');
+    // The browser refused it while the collector answers: back to her form, where she sees why.
+    // One kept before a quick exit may not show, and no collector refused it: it stays kept.
+    if ((await isReachable(entry.request.url)) && !(await isQuiet(entry))) return giveBack(entry, '');
     await queue.unshiftRequest(entry);
     throw error; // the browser fires the sync again later
   }
@@ -123,12 +125,18 @@ async function sendOne(queue: Queue, entry: QueueEntry): Promise<string> {
  * in the form with why (src/story-outbox/send-kept.ts). One kept before a quick exit is dropped.
  */
 async function giveBack(entry: QueueEntry, detail: string): Promise<string> {
+  if (await isQuiet(entry)) return '';
   const cache = await caches.open(RETURNED_CACHE);
-  const quietSince = Number(await (await cache.match(inScope(QUIET_SINCE)))?.text());
-  if (entry.timestamp !== undefined && entry.timestamp <= quietSince) return '';
   const story = await storyOf(entry.request);
   await cache.put(inScope(`__returned/${entry.timestamp ?? Date.now()}`), new Response(JSON.stringify({ story, detail })));
   return RETURNED_MESSAGE;
+}
+
+/** Whether the story was kept before her last quick exit: nothing of it may show again. */
+async function isQuiet(entry: QueueEntry) {
+  const cache = await caches.open(RETURNED_CACHE);
+  const quietSince = Number(await (await cache.match(inScope(QUIET_SINCE)))?.text());
+  return entry.timestamp !== undefined && entry.timestamp <= quietSince;
 }
 
 /** Name, Phone and Story of a kept request, whether the form's script or a plain form post sent it. */

@@ -256,6 +256,17 @@ describe('sending what was kept', () => {
     expect(messages).toEqual([]);
   });
 
+  it('kept before a quick exit and then refused by the browser stays kept, unseen: no collector refused it', async () => {
+    await new Promise<void>((done) => {
+      listeners.get('message')!({ data: QUIET_MESSAGE, waitUntil: (promise: Promise<void>) => void promise.then(done) });
+    });
+    network(new TypeError('Failed to fetch'));
+    await expect(sync()).rejects.toThrow();
+    expect(fake.entries).toHaveLength(1);
+    expect(await returned()).toEqual([]);
+    expect(messages).toEqual([]);
+  });
+
   it('kept as a plain form post by an earlier worker, and refused, goes back with its fields read from the form encoding', async () => {
     fake.entries = [{
       request: storyPost({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...STORY, website: '' }).toString() }),
