@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, LOCALES } from './src/lib/addresses';
  * Pages that must not be indexed: the service worker's offline answer and the page the story
  * inbox answers a plain form post with (docs/stories.md).
  */
-const UNLISTED = [/\/offline\/$/, /\/story-sent\/$/];
+const UNLISTED = [/\/offline\/$/, /\/story-sent\/$/, /\/story-kept\/$/];
 
 export default defineConfig({
   // The public address, for canonical links, share cards and the sitemap; set SITE_URL when deploying.

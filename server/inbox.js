@@ -1,11 +1,12 @@
 // The local story inbox behind `npm start`: POST /api/stories appends one CSV row per story
 // (docs/stories.md). Scripts send JSON (or JSON as text/plain, as to any collector on another
 // origin) and get JSON answers; a plain form post (no script ran) gets a page in her language.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { FIELDS, HONEYPOT, validateStory } from '../src/story-outbox/fields.js';
+import { FIELDS, HONEYPOT, safeCell, validateStory } from '../src/story-outbox/fields.js';
 import { KEY_PARAM, LANG_PARAM } from '../src/story-outbox/contract.js';
 import { PAGE_HEADERS, fixPage, localeOf, sentPage, unreadablePage } from './story-pages.js';
 
@@ -25,6 +26,8 @@ const WRITE_BOM = true;
  */
 export const KEY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+/** A post without a key (a plain form) is a repeat when the same words arrived this recently: a reload, a resend. */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const MESSAGES = {
   405: 'Send stories with POST to /api/stories.',
@@ -77,12 +80,17 @@ function isFormPost(req) {
   return trimLower((req.headers['content-type'] ?? '').split(';')[0]) === 'application/x-www-form-urlencoded';
 }
 
-/** Answers for scripts: JSON, with the status saying what happened. */
+/**
+ * Answers for scripts: JSON, as the Apps Script collector gives them (its status is always 200, so
+ * the body says it): `outcome` is "saved" (now or before), "refused" (`error`, `fields`: what to
+ * fix) or "retry" (nothing written: send the same story again later). Clients ignore members they
+ * do not know, so a later version may add some. The status says the same, for other clients.
+ */
 function jsonAnswers(res) {
   return {
-    saved: (isNew) => send(res, isNew ? 201 : 200, { ok: true }), // 200 for a repeat: saved, as the first time
-    refused: (result) => send(res, 422, { error: Object.values(result.errors).join(' '), fields: result.errors }),
-    failed: (error) => send(res, error.status, { error: error.message }),
+    saved: (isNew) => send(res, isNew ? 201 : 200, { ok: true, outcome: 'saved' }), // 200 for a repeat: saved, as the first time
+    refused: (result) => send(res, 422, { ok: false, outcome: 'refused', error: Object.values(result.errors).join(' '), fields: result.errors }),
+    failed: (error) => send(res, error.status, { ok: false, outcome: error.status >= 500 ? 'retry' : 'refused', error: error.message }),
   };
 }
 
@@ -107,42 +115,54 @@ function formAnswers(res, { url, lang, base, thankYouPage }) {
 /**
  * Wraps `append` so a story whose key was saved before is not saved again. A request that comes
  * while the first with its key is still being written waits for that write, and writes itself
- * only if it failed: whichever copy arrives, the story is saved exactly once.
- * @returns {(story: object, key: string | undefined) => Promise<boolean>} whether it was written now
+ * only if it failed: whichever copy arrives, the story is saved exactly once. A story without a
+ * key (a plain form post) is known by its words: a repeat within REPEAT_WINDOW_MS is not saved.
+ * @returns {(story: Record<string, string>, key: string | undefined) => Promise<boolean>} whether it was written now
  */
 function onceByKey(append, keyFile) {
-  /** @type {Map<string, Promise<void>>} */
-  const writes = new Map(readKeys(keyFile).map((key) => [key, Promise.resolve()]));
+  /** @type {Map<string, { write: Promise<void>, at: number }>} */
+  const writes = new Map(readKeys(keyFile).map(({ key, at }) => [key, { write: Promise.resolve(), at }]));
   return async (story, key) => {
-    if (key === undefined) {
-      await append(story);
-      return true;
-    }
-    for (let earlier = writes.get(key); earlier; earlier = writes.get(key)) {
+    const now = Date.parse(story.Received);
+    const ownKey = key ?? textKey(story);
+    const since = key === undefined ? now - REPEAT_WINDOW_MS : -Infinity;
+    for (let earlier = writes.get(ownKey); earlier && earlier.at > since; earlier = writes.get(ownKey)) {
       try {
-        await earlier;
+        await earlier.write;
         return false;
       } catch {
         // That write failed and forgot the key: try again below, unless another request already is.
       }
     }
     const write = append(story);
-    writes.set(key, write);
-    write.catch(() => writes.delete(key));
+    writes.set(ownKey, { write, at: now });
+    write.catch(() => writes.delete(ownKey));
     await write;
     // The row is saved whatever happens here; a key lost now only matters after a restart.
-    await appendFile(keyFile, `${key}\n`).catch((error) => console.error('Story inbox: could not record a key:', error));
+    const line = key === undefined ? `${ownKey} ${story.Received}` : ownKey;
+    await appendFile(keyFile, `${line}\n`).catch((error) => console.error('Story inbox: could not record a key:', error));
     return true;
   };
 }
 
+/** The key a story without one is known by: made from its words (a colon: no phone's key looks like it). */
+function textKey(story) {
+  return `text:${createHash('sha256').update(JSON.stringify(FIELDS.map((field) => story[field]))).digest('hex')}`;
+}
+
+/** Keys saved before: a phone's key alone on its line (for ever); a text key with when it came. */
 function readKeys(keyFile) {
+  let text;
   try {
-    return readFileSync(keyFile, 'utf8').split('\n').filter(Boolean);
+    text = readFileSync(keyFile, 'utf8');
   } catch (error) {
     if (error.code === 'ENOENT') return [];
     throw error;
   }
+  return text.split('\n').filter(Boolean).map((line) => {
+    const [key, received] = line.split(' ');
+    return { key, at: received ? Date.parse(received) : Infinity };
+  });
 }
 
 async function handle(req, res, url, answer, saveOnce) {
@@ -222,8 +242,9 @@ async function appendRow(file, story) {
   try {
     const { size } = await handle.stat();
     const isNew = size === 0;
-    const rows = isNew ? [COLUMNS, COLUMNS.map((c) => story[c])] : [COLUMNS.map((c) => story[c])];
-    const data = Buffer.from(stringify(rows, { bom: WRITE_BOM && isNew, escape_formulas: true }));
+    const row = COLUMNS.map((c) => safeCell(story[c]));
+    const rows = isNew ? [COLUMNS, row] : [row];
+    const data = Buffer.from(stringify(rows, { bom: WRITE_BOM && isNew }));
     try {
       // One write call per row: a reader never sees half a row.
       const { bytesWritten } = await handle.write(data);

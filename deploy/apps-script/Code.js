@@ -1,18 +1,25 @@
 // STREE story collector: a Google Apps Script web app that keeps the stories sent through the
-// site's "Share your Stories" form in the spreadsheet it belongs to, one row per story.
+// site's "Share your Stories" form in a Google Sheet, one row per story, each story once.
 // Set-up, step by step: README.md, "Stories sent through the form" (docs/stories.md has more).
-// Paste this whole file into the spreadsheet's script editor (Extensions → Apps Script), over
-// what is there. It follows the site's own inbox (server/inbox.js): the same checks, the same
-// columns, each story once however often a phone sends it.
+// It is a stand-alone Apps Script project (script.google.com → New project), not one made from the
+// sheet's Extensions menu: only a stand-alone project's answer pages may leave Google's frame when
+// she taps a link or Send (docs/stories.md, "As Google runs it"). It finds the sheet, and the rest
+// of its settings, in Script Properties (Project Settings → Script Properties):
+// - SHEET_ID (required): the sheet's id, the long part of its address between /d/ and /edit;
+// - SITE_ADDRESS: the site's address, for "Back to the STREE home page" on its pages;
+// - NOTIFY_EMAIL: an address told by e-mail that a story arrived (never its words or phone).
+// It follows the site's own inbox (server/inbox.js): the same checks, the same answers.
 
-/** Where "Back to the STREE home page" leads from this collector's pages: the site's address. */
-const SITE_ADDRESS = '';
-
+const PROPERTY = { sheet: 'SHEET_ID', site: 'SITE_ADDRESS', notify: 'NOTIFY_EMAIL' };
 /** The sheet the stories go to; made, with its header row, when the first story arrives. */
 const STORIES_SHEET = 'Stories';
-/** Each story's key (made at random on the phone) and when it came: a story sent twice is kept once. */
-const KEYS_SHEET = 'Keys';
-const COLUMNS = ['Received', 'Name', 'Phone', 'Story'];
+/**
+ * The last column holds the story's key, written with the row in one step: a row is never without
+ * its key, so a retry after any failure finds it. A form posted without a key gets one made from
+ * its words (`text:` and a hash), which no phone's key can look like (KEY_PATTERN has no colon).
+ */
+const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key'];
+const KEY_COLUMN = COLUMNS.indexOf('Key') + 1;
 const FIELDS = ['Name', 'Phone', 'Story'];
 const NAME_MAX = 100;
 const STORY_MAX = 5000;
@@ -20,10 +27,19 @@ const PHONE_DIGITS = 10;
 /** The form's field people never see or hear: a post with words in it comes from a bot. */
 const HONEYPOT = 'website';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+/** A post without a key is a repeat when the same words arrived this recently (a reload, a resend). */
+const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. */
 const BODY_LIMIT = 256 * 1024;
-/** How long a story waits for another being written before it is refused (it can be sent again). */
-const LOCK_WAIT_MS = 20000;
+/** How long a story waits for another being written; then it is answered "try again" and is sent again. */
+const LOCK_WAIT_MS = 10000;
+/** Rows added at once when the sheet is full (a new sheet has 1,000; writing past the last throws). */
+const GROW_ROWS = 1000;
+/**
+ * A cell starting with one of these is read as a formula by a spreadsheet: = + - @ (and their
+ * full-width and small forms, and the minus sign), a tab or a carriage return.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\u2212]/;
 
 /** Answers in the site's two languages; the site's own words (src/i18n/, the `form` block). */
 const TEXT = {
@@ -74,6 +90,7 @@ const MESSAGES = {
   tooBig: `The story is too long: send at most ${BODY_LIMIT / 1024} KB.`,
   badKey: 'The key parameter must be 16 to 128 letters, digits, - or _.',
   busy: 'The story could not be saved. Please try again in a few minutes.',
+  notSet: 'The collector is not set up: the Script Property SHEET_ID names no sheet it can open.',
 };
 
 /** A visit to the web app's address: says what it is, so a set-up can be checked in a browser. */
@@ -84,7 +101,8 @@ function doGet() {
 /**
  * A story from the site: JSON sent as text/plain by the form's script (no preflight: Apps Script
  * answers none), or a plain form post when no script ran. Scripts get JSON; a form gets a page.
- * Apps Script cannot set a status, so a refusal is `"ok": false` in a 200 answer.
+ * Apps Script answers 200 whatever happens, so the JSON itself says which of three it was:
+ * saved, refused (what to fix), or not saved (try again).
  */
 function doPost(e) {
   const request = readPost(e);
@@ -94,12 +112,15 @@ function doPost(e) {
   // A bot filled the field no person sees: it learns nothing, and nothing is written.
   if (result.ok && result.spam) return answer.saved();
   if (!result.ok) return answer.refused(result, request.body);
+  let isNew;
   try {
-    saveOnce(result.story, request.key, new Date());
+    isNew = saveOnce(result.story, request.key, new Date());
   } catch (error) {
+    // A lock held too long, a quota, the sheet not reachable: nothing was written, so sending again is safe.
     console.error(error);
     return answer.failed(request.body);
   }
+  if (isNew) notify();
   return answer.saved();
 }
 
@@ -107,7 +128,9 @@ function doPost(e) {
 function readPost(e) {
   const query = (e && e.parameter) || {};
   const post = (e && e.postData) || { contents: '', length: 0, type: '' };
-  const isForm = post.type === 'application/x-www-form-urlencoded';
+  // A type may carry parameters (`; charset=UTF-8`): only the type itself decides.
+  const type = String(post.type || '').split(';')[0].trim().toLowerCase();
+  const isForm = type === 'application/x-www-form-urlencoded';
   const lang = Object.prototype.hasOwnProperty.call(TEXT, query.lang) ? query.lang : 'en';
   const key = query.key;
   const request = { isForm, lang, key, body: undefined, problem: undefined };
@@ -172,37 +195,40 @@ function checkStory(body) {
   return { ok: false, problems, errors };
 }
 
-/** A value a spreadsheet shows as typed: one that would start a formula is kept behind an apostrophe. */
+/**
+ * A value no spreadsheet runs as a formula, in the sheet or after File → Download → CSV: one that
+ * would start one gets a leading space. The stored text itself must be safe: a plain-text format
+ * does not travel in a CSV, and Sheets may take a leading apostrophe as an input marker, not text.
+ */
 function safeCell(value) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? ` ${value}` : value;
 }
 
-/** The row a story is kept as, in COLUMNS' order. */
-function rowFor(story, received) {
-  return [received.toISOString(), story.Name, story.Phone, story.Story].map(safeCell);
+/** The row a story is kept as, in COLUMNS' order, its key last. */
+function rowFor(story, received, key) {
+  return [received.toISOString(), story.Name, story.Phone, story.Story, key].map(safeCell);
 }
 
-/** Whether a key is among those already saved (the first column of the keys sheet). */
-function isKnownKey(keyRows, key) {
-  return keyRows.some((row) => row[0] === key);
+/** The key kept for a story posted without one: made from its words, so the same words find it. */
+function textKey(story) {
+  const digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, JSON.stringify([story.Name, story.Phone, story.Story]), Utilities.Charset.UTF_8);
+  return `text:${digest.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**
- * Appends the story unless its key was saved before: under the script's lock, so two copies of one
+ * Appends the story unless it was saved before: under the script's lock, so two copies of one
  * story arriving at once (a retry after a lost answer) make one row. Returns whether it wrote.
+ * Throws when the lock stays busy past LOCK_WAIT_MS (waitLock does), or the sheet fails.
  */
 function saveOnce(story, key, received) {
   const lock = LockService.getScriptLock();
   lock.waitLock(LOCK_WAIT_MS);
   try {
-    const book = SpreadsheetApp.getActiveSpreadsheet();
-    const keys = sheetNamed(book, KEYS_SHEET, ['Key', 'Received']);
-    if (key !== undefined && keys.getLastRow() > 0 && isKnownKey(keys.getRange(1, 1, keys.getLastRow(), 1).getValues(), key)) {
-      return false;
-    }
-    const stories = sheetNamed(book, STORIES_SHEET, COLUMNS);
-    appendText(stories, rowFor(story, received));
-    if (key !== undefined) appendText(keys, [key, received.toISOString()]);
+    const sheet = storiesSheet();
+    const ownKey = key ?? textKey(story);
+    // A phone's key is the same story however late it comes; words alone, only within a day.
+    if (isSaved(sheet, safeCell(ownKey), key === undefined ? received.getTime() - REPEAT_WINDOW_MS : -Infinity)) return false;
+    appendText(sheet, rowFor(story, received, ownKey));
     SpreadsheetApp.flush();
     return true;
   } finally {
@@ -210,48 +236,95 @@ function saveOnce(story, key, received) {
   }
 }
 
-/** The sheet of that name, made with its header row if it is not there yet. */
-function sheetNamed(book, name, header) {
-  const existing = book.getSheetByName(name);
+/** The stories sheet of the spreadsheet named in SHEET_ID, made with its header row if it is not there yet. */
+function storiesSheet() {
+  const id = PropertiesService.getScriptProperties().getProperty(PROPERTY.sheet);
+  if (!id) throw new Error(MESSAGES.notSet);
+  const book = SpreadsheetApp.openById(id);
+  const existing = book.getSheetByName(STORIES_SHEET);
   if (existing) return existing;
-  const sheet = book.insertSheet(name);
-  appendText(sheet, header);
+  const sheet = book.insertSheet(STORIES_SHEET);
+  appendText(sheet, COLUMNS);
   sheet.setFrozenRows(1);
   return sheet;
 }
 
-/** Appends a row of plain text: no number, date or formula is read into it (a phone keeps its digits). */
-function appendText(sheet, values) {
-  sheet.getRange(sheet.getLastRow() + 1, 1, 1, values.length).setNumberFormat('@').setValues([values]);
+/**
+ * Whether a row with this key was received after `since`. Google's TextFinder searches the key
+ * column on its side; the script reads only the cells it finds (and, for a key made from the
+ * words, each one's Received cell): not every row.
+ */
+function isSaved(sheet, key, since) {
+  const last = sheet.getLastRow();
+  if (last < 2) return false;
+  const found = sheet.getRange(2, KEY_COLUMN, last - 1, 1).createTextFinder(key).matchCase(true).matchEntireCell(true).findAll();
+  return found.some((cell) => since === -Infinity || Date.parse(sheet.getRange(cell.getRow(), 1).getValue()) > since);
 }
 
+/**
+ * Writes a row of plain text below the last (no number, date or formula is read into it: a phone
+ * keeps its digits), in one call, so its key is never apart from it. Grows a full sheet first.
+ */
+function appendText(sheet, values) {
+  const row = sheet.getLastRow() + 1;
+  if (row > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), GROW_ROWS);
+  sheet.getRange(row, 1, 1, values.length).setNumberFormat('@').setValues([values]);
+}
+
+/**
+ * Tells NOTIFY_EMAIL that a story arrived: never its words or phone (an inbox is read on shared
+ * phones too). Past the daily e-mail quota MailApp throws; the story is saved all the same.
+ */
+function notify() {
+  const to = PropertiesService.getScriptProperties().getProperty(PROPERTY.notify);
+  if (!to) return;
+  try {
+    MailApp.sendEmail(to, 'A new story arrived on STREE', 'A story was sent through the STREE website. Open the stories sheet to read it.');
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+/**
+ * Answers for the form's script. `outcome` says what happened, since the status is always 200:
+ * "saved" (now or before), "refused" (`error` and `fields` say what to fix), or "retry" (nothing
+ * was written: send the same story again later). Clients ignore members they do not know, so a
+ * later version may add some (a recording's, say) without breaking an older page.
+ */
 function jsonAnswers() {
   const json = (body) => ContentService.createTextOutput(JSON.stringify(body)).setMimeType(ContentService.MimeType.JSON);
   return {
-    saved: () => json({ ok: true }),
-    refused: (result) => json({ ok: false, error: Object.values(result.errors).join(' '), fields: result.errors }),
-    unreadable: (problem) => json({ ok: false, error: MESSAGES[problem] }),
-    failed: () => json({ ok: false, error: MESSAGES.busy }),
+    saved: () => json({ ok: true, outcome: 'saved' }),
+    refused: (result) => json({ ok: false, outcome: 'refused', error: Object.values(result.errors).join(' '), fields: result.errors }),
+    unreadable: (problem) => json({ ok: false, outcome: 'refused', error: MESSAGES[problem] }),
+    failed: () => json({ ok: false, outcome: 'retry', error: MESSAGES.busy }),
   };
 }
 
 function pageAnswers({ lang }) {
   const t = TEXT[lang];
   const action = `${ScriptApp.getService().getUrl()}?lang=${lang}`;
+  const home = siteAddress();
   return {
-    saved: () => page(lang, t.sentTitle, `<p>${escapeHtml(t.sentBody)}</p>${homeLink(t)}`),
-    refused: (result, values) => page(lang, t.fixTitle, fixForm(t, action, values, result.problems, t.fixIntro)),
-    unreadable: () => page(lang, t.fixTitle, `<p>${escapeHtml(t.unreadable)}</p>${homeLink(t)}`),
-    failed: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.failed)),
+    saved: () => page(lang, t.sentTitle, `<p>${escapeHtml(t.sentBody)}</p>${homeLink(t, home)}`),
+    refused: (result, values) => page(lang, t.fixTitle, fixForm(t, action, values, result.problems, t.fixIntro, home)),
+    unreadable: () => page(lang, t.fixTitle, `<p>${escapeHtml(t.unreadable)}</p>${homeLink(t, home)}`),
+    failed: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.failed, home)),
   };
+}
+
+/** The site's address from SITE_ADDRESS, if it is a web address. */
+function siteAddress() {
+  const address = PropertiesService.getScriptProperties().getProperty(PROPERTY.site) || '';
+  return /^https?:\/\//.test(address) ? address : '';
 }
 
 function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 }
 
-function homeLink(t) {
-  return SITE_ADDRESS ? `<p><a href="${escapeHtml(SITE_ADDRESS)}">${escapeHtml(t.home)}</a></p>` : '';
+function homeLink(t, home) {
+  return home ? `<p><a href="${escapeHtml(home)}" target="_top">${escapeHtml(t.home)}</a></p>` : '';
 }
 
 /** What is wrong with one field, in her language. */
@@ -264,8 +337,11 @@ function problemText(t, field, problem, value) {
   return problem === 'invalid' ? t.phoneInvalid : t.missing;
 }
 
-/** The form again with her words in it, each problem beside its field: nothing she wrote is lost. */
-function fixForm(t, action, values, problems, intro) {
+/**
+ * The form again with her words in it, each problem beside its field: nothing she wrote is lost.
+ * It posts to the whole window (`target="_top"`): a stand-alone project's frame lets it on her tap.
+ */
+function fixForm(t, action, values, problems, intro, home) {
   const fields = FIELDS.map((name) => {
     const value = escapeHtml(typeof values[name] === 'string' ? values[name] : '');
     const problem = problems[name] ? `<p class="problem">${escapeHtml(problemText(t, name, problems[name], String(values[name] ?? '')))}</p>` : '';
@@ -275,21 +351,26 @@ function fixForm(t, action, values, problems, intro) {
     return `${label}<input id="${name}" name="${name}"${type} required value="${value}">`;
   });
   return `<p>${escapeHtml(intro)}</p>
-<form method="post" action="${escapeHtml(action)}">${fields.join('')}
+<form method="post" action="${escapeHtml(action)}" target="_top">${fields.join('')}
 <div class="trap" aria-hidden="true"><label for="${HONEYPOT}">${escapeHtml(t.honeypot)}</label><input id="${HONEYPOT}" name="${HONEYPOT}" tabindex="-1" autocomplete="off"></div>
 <label class="consent"><input type="checkbox" required> ${escapeHtml(t.consent)}</label>
 <button type="submit">${escapeHtml(t.submit)}</button>
-</form>${homeLink(t)}`;
+</form>${homeLink(t, home)}`;
 }
 
 function page(lang, title, body) {
   const style = `body{font:1rem/1.6 system-ui,sans-serif;color:#1f1a1c;background:#e8f3e9;margin:0;padding:1rem}
-h1{color:#1b5e20}form{display:grid;gap:.5rem;max-width:40rem}label{font-weight:700}
+h1{color:#1b5e20}a{color:#880e4f}form{display:grid;gap:.5rem;max-width:40rem}label{font-weight:700}
 input,textarea{box-sizing:border-box;width:100%;padding:.5rem;font:inherit}.consent{font-weight:400}.consent input{width:auto}
 .problem{margin:0;color:#880e4f;font-weight:700}.trap{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
 button{justify-self:start;padding:.5rem 1.5rem;font:inherit;font-weight:700;color:#fff;background:#c2185b;border:0;border-radius:999px}`;
-  // Apps Script shows this page in a frame of its own: links and the form leave it for the whole window.
-  return HtmlService.createHtmlOutput(`<base target="_top"><style>${style}</style><main lang="${lang}"><h1>${escapeHtml(title)}</h1>${body}</main>`)
+  // Apps Script shows this page in a frame of its own: links and the form leave it for the whole
+  // window (<base target="_top">, and target="_top" on each, as Google's "HTML Service: Restrictions" shows).
+  return HtmlService.createHtmlOutput(`<!DOCTYPE html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><base target="_top"><title>${escapeHtml(title)} | STREE</title><style>${style}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
+</html>`)
     .setTitle(`${title} | STREE`)
     .addMetaTag('viewport', 'width=device-width, initial-scale=1');
 }

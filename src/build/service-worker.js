@@ -16,7 +16,7 @@ import { LOCALES, editionFolder } from '../lib/addresses';
  * Swiper are kept as she uses them (src/service-worker/sw.ts).
  */
 const SHELL = ['_astro/*.css', 'favicon.svg'];
-const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html', 'stay-safe/index.html'];
+const EDITION_PAGES = ['index.html', 'home/index.html', 'offline/index.html', 'story-kept/index.html', 'stay-safe/index.html'];
 /** The same pages of every edition: a Hindi reader gets the Hindi ones offline. */
 const PAGES = LOCALES.flatMap((locale) => EDITION_PAGES.map((page) => `${editionFolder(locale)}${page}`));
 /** Hashed names never change content: the browser may reuse what it already downloaded. */

@@ -139,6 +139,8 @@ export const form = {
   // {detail} and {status} are filled in by the form; the island's props must be plain text.
   rejected: 'Your story was not accepted: {detail} Please correct it and press Submit again.',
   serverError: 'The STREE server had a problem (error {status}) and did not save your story. It is kept on this phone: press Submit to try again later.',
+  // The collector said "try again" (busy, a quota) or gave an answer that is not its own: nothing confirms it arrived.
+  unconfirmed: 'Your story is not sent yet: the STREE server did not confirm that it arrived. It is kept on this phone and goes out by itself later. You can also press Submit again.',
   /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */
   page: {
     sentTitle: 'Your story has arrived',
@@ -247,6 +249,12 @@ export const en = {
     call: 'Call',
     whatsapp: 'WhatsApp',
     email: 'E-mail',
+  },
+  /** Where the service worker sends a plain form post it kept offline (/story-kept/). */
+  storyKept: {
+    title: 'Your story is kept on this phone',
+    body: 'It goes out by itself when the connection comes back. You do not need to send it again.',
+    home: 'Go to the home page',
   },
   offline: {
     title: 'You are offline',

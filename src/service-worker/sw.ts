@@ -40,14 +40,17 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST, { urlManipulation: ({ url }) => withIndex(url) });
 
-/** The offline page in a language, where that edition has one (/hi/offline/), else the English. */
-async function offlinePage(lang: string) {
-  const own = lang && /^[a-z]{2}$/.test(lang) ? await matchPrecache(`${lang}/${OFFLINE_PAGE}`) : undefined;
-  return own ?? matchPrecache(OFFLINE_PAGE);
+/**
+ * The "story kept" page in the form's language (/hi/story-kept/), else the English one. Precached
+ * (src/build/service-worker.js), so it opens with no connection.
+ */
+function keptPage(lang: string) {
+  const folder = EDITION_FOLDERS.includes(lang) ? `${lang}/` : '';
+  return new URL(`${folder}story-kept/`, self.registration.scope).href;
 }
 
-// A plain form post kept offline is answered with the offline page: it says the story is kept.
-registerRoute(isStoryPost, sendOrKeep(offlinePage), 'POST');
+// A plain form post kept offline is answered with a 303 to a page that says, first, it is kept.
+registerRoute(isStoryPost, sendOrKeep(keptPage), 'POST');
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,

@@ -18,6 +18,22 @@ export const FIELDS = /** @type {const} */ (['Name', 'Phone', 'Story']);
  */
 export const HONEYPOT = 'website';
 
+/**
+ * A cell starting with one of these is read as a formula by a spreadsheet: = + - @ (and their
+ * full-width and small forms, and the minus sign), a tab or a carriage return.
+ */
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\u2212]/;
+
+/**
+ * A value no spreadsheet runs as a formula when the stories file is opened (Excel, LibreOffice,
+ * Google Sheets): one that would start one gets a leading space, text in every one of them.
+ * deploy/apps-script/Code.js stores its cells the same way.
+ * @param {string} value
+ */
+export function safeCell(value) {
+  return FORMULA_START.test(value) ? ` ${value}` : value;
+}
+
 /** What can be wrong with one field; the inbox's pages say each in the visitor's language. */
 export const PROBLEMS = /** @type {const} */ (['missing', 'tooLong', 'invalid', 'notText', 'unknown']);
 

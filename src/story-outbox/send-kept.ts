@@ -3,6 +3,8 @@
 // connection comes back: a plain script, because the form island wakes only once scrolled to.
 // A kept story that is refused (by the collector or the browser) is not tried again in silence:
 // it goes back into the form with why, and so does one the service worker's queue gave back.
+// Only a collector's "saved" removes it from the phone: "try again" and any answer that is not
+// the collector's own keep it for the next connection or visit.
 import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
 import { clearDraft, hasWords, loadDraft, saveDraft } from './draft';
 import { RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
@@ -46,8 +48,13 @@ async function sendKept() {
     return;
   }
   if ((CONNECTION_FAILURES as readonly string[]).includes(result.reason) || !isStillKept) return; // the next connection or visit tries again
-  if (kept.quiet) clearDraft();
-  else giveBack(kept.story, detailOf(result));
+  // After quick exit nothing may show: a story the collector refused goes; one the browser would
+  // not send stays kept, unseen, for a later visit.
+  if (kept.quiet) {
+    if (result.reason === 'rejected') clearDraft();
+    return;
+  }
+  giveBack(kept.story, detailOf(result));
 }
 
 /** Stories the service worker's queue could not deliver (src/story-outbox/worker-queue.ts), one at a time. */

@@ -16,8 +16,18 @@ export interface StoryFields {
   Story: string;
 }
 
-/** Failures of the connection, not of the story: it is kept and sent by itself later. */
-export const CONNECTION_FAILURES = ['offline', 'timeout', 'network'] as const;
+/**
+ * Failures that are not the story's: it is kept and sent by itself later, with the same key. The
+ * connection's, and `unconfirmed`: the collector said "not saved, try again" (a busy sheet, a
+ * quota), or answered something that is not its own JSON (an error page, a proxy's page).
+ */
+export const CONNECTION_FAILURES = ['offline', 'timeout', 'network', 'unconfirmed'] as const;
+
+/**
+ * What a collector's JSON says happened (server/inbox.js, deploy/apps-script/Code.js); Apps Script
+ * answers 200 whatever happens, so only this tells them apart. Members not named here are ignored.
+ */
+export type Outcome = 'saved' | 'refused' | 'retry';
 
 export type SendResult =
   | { ok: true; queued?: false }
@@ -26,7 +36,7 @@ export type SendResult =
   | { ok: false; reason: (typeof CONNECTION_FAILURES)[number] }
   /** The browser refused the request though the collector answers: no retry can carry it. */
   | { ok: false; reason: 'blocked' }
-  /** The collector answered, and did not save it: a 4xx, a 5xx, or a 2xx saying `"ok": false`. */
+  /** The collector refused it (`"outcome": "refused"`): she must change something first. */
   | { ok: false; reason: 'rejected'; status: number; message?: string };
 
 interface SendOptions {
@@ -67,11 +77,15 @@ export async function sendStory(
     const response = await fetch(url, { ...init, signal: controller.signal });
     if (response.headers.has(QUEUED_HEADER)) return { ok: true, queued: true };
     if (response.headers.has(BLOCKED_HEADER)) return { ok: false, reason: 'blocked' };
-    // Apps Script cannot set a status: it answers a refusal with 200 and `"ok": false`.
+    // Apps Script cannot set a status: only the collector's own JSON says saved or refused.
     const answer = await jsonOf(response);
-    if (response.ok && answer?.ok !== false) return { ok: true };
-    const message = typeof answer?.error === 'string' ? answer.error : undefined;
-    return { ok: false, reason: 'rejected', status: response.ok ? 422 : response.status, message };
+    if (answer?.outcome === 'saved') return { ok: true };
+    if (answer?.outcome === 'refused') {
+      const message = typeof answer.error === 'string' ? answer.error : undefined;
+      return { ok: false, reason: 'rejected', status: response.ok ? 422 : response.status, message };
+    }
+    // "Try again", or not a collector's answer at all: nothing confirms it was saved.
+    return { ok: false, reason: 'unconfirmed' };
   } catch {
     if (controller.signal.aborted) return { ok: false, reason: 'timeout' };
     if (!isOnline()) return { ok: false, reason: 'offline' };
@@ -82,7 +96,7 @@ export async function sendStory(
 }
 
 /** The answer's JSON object, or undefined for any other body (another collector's page, nothing). */
-async function jsonOf(response: Response): Promise<{ ok?: unknown; error?: unknown } | undefined> {
+async function jsonOf(response: Response): Promise<{ outcome?: unknown; error?: unknown } | undefined> {
   try {
     const body: unknown = await response.json();
     return body !== null && typeof body === 'object' ? body : undefined;

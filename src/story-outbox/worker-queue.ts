@@ -3,11 +3,15 @@
 // has no Background Sync. The page learns which from the answer (src/story-outbox/send.ts).
 // Only a lost connection keeps a story: a request the browser refuses, or a collector's refusal,
 // is told to her at once, and a kept story refused later goes back to her form (docs/stories.md).
+// A kept story leaves the queue only when a collector's answer says saved or refused: "try again",
+// and any answer that is not the collector's own JSON, keep it for the next try.
 import { Queue } from 'workbox-background-sync';
 import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
 import {
-  BLOCKED_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE, isReachable,
+  BLOCKED_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE, isReachable, newStoryKey,
 } from './contract.js';
+import { FIELDS, HONEYPOT } from './fields.js';
+import { storyRequest } from './send';
 
 declare const self: ServiceWorkerGlobalScope;
 /** PUBLIC_STORY_ENDPOINT at build time; empty means the inbox beside the site, at {base}api/stories. */
@@ -15,12 +19,11 @@ declare const STORY_ENDPOINT: string;
 
 type QueueEntry = NonNullable<Awaited<ReturnType<Queue['shiftRequest']>>>;
 
-/** A month: a story outlives any likely time without a connection; a lost one is worse than a late one. */
-const KEEP_MINUTES = 60 * 24 * 30;
-/** Answers that mean "not now" rather than "never". */
-const TRY_AGAIN = (status: number) => status >= 500 || status === 408 || status === 429;
-/** Sends of one story that may meet "not now" before she is told: a collector down for days is a problem of its own. */
-const MAX_TRIES = 5;
+/**
+ * A year: workbox drops what is older when it next sends, and nothing may leave the phone unconfirmed;
+ * a collector down for weeks, or a phone long without a connection, still delivers it.
+ */
+const KEEP_MINUTES = 60 * 24 * 365;
 /** Where, in RETURNED_CACHE, the time of her last quick exit is kept: stories kept before it never show again. */
 const QUIET_SINCE = '__quiet-since';
 
@@ -32,10 +35,11 @@ export const isStoryPost: RouteMatchCallback = ({ url }) =>
   url.origin === endpoint.origin && url.pathname === endpoint.pathname;
 
 /**
- * Sends the story; if the connection is lost, keeps it and tells the page so with QUEUED_HEADER,
- * or, for a plain form post (no script ran), with `offlinePage` in the form's language.
+ * Sends the story; if the connection is lost, keeps it and tells the page so with QUEUED_HEADER.
+ * A plain form post (no script ran) is kept as the form's script would send it, with a key of its
+ * own, and answered with a 303 to `keptPage(lang)`: a reload shows that page again, never posts.
  */
-export function sendOrKeep(offlinePage: (lang: string) => Promise<Response | undefined>): RouteHandlerCallback {
+export function sendOrKeep(keptPage: (lang: string) => string): RouteHandlerCallback {
   return async ({ request }) => {
     const copy = request.clone(); // a body is read once: one for the network, one for the queue
     try {
@@ -51,11 +55,11 @@ export function sendOrKeep(offlinePage: (lang: string) => Promise<Response | und
         if (isPlainPost) throw error;
         return new Response('{"ok":false}', { status: 502, headers: { 'Content-Type': 'application/json', [BLOCKED_HEADER]: '1' } });
       }
-      await queue.pushRequest({ request: copy });
       if (isPlainPost) {
-        const page = await offlinePage(new URL(request.url).searchParams.get(LANG_PARAM) ?? '');
-        if (page) return page;
+        await queue.pushRequest({ request: await asScriptSends(copy) });
+        return Response.redirect(keptPage(new URL(request.url).searchParams.get(LANG_PARAM) ?? ''), 303);
       }
+      await queue.pushRequest({ request: copy });
       return new Response(JSON.stringify({ ok: true, queued: true }), {
         status: 202,
         headers: { 'Content-Type': 'application/json', [QUEUED_HEADER]: '1' },
@@ -79,26 +83,41 @@ async function sendKept({ queue }: { queue: Queue }) {
   }
 }
 
+/**
+ * A plain form post as the form's script sends it (src/story-outbox/send.ts): JSON with a key, so
+ * that when it goes out the collector answers with JSON that says saved, refused or try again (a
+ * form post gets a page, or Apps Script's redirect, which says none of these), and a second send
+ * of it is known by its key.
+ */
+async function asScriptSends(form: Request) {
+  const values = new URLSearchParams(await form.text());
+  const body: Record<string, string> = {};
+  for (const name of FIELDS) body[name] = values.get(name) ?? '';
+  if (values.get(HONEYPOT)) body[HONEYPOT] = values.get(HONEYPOT)!;
+  const { url, init } = storyRequest(endpoint.href, body, newStoryKey(), self.registration.scope);
+  return new Request(url, init);
+}
+
 /** Sends one kept story: SENT_MESSAGE once it is saved, RETURNED_MESSAGE if it went back to her; throws to try later. */
 async function sendOne(queue: Queue, entry: QueueEntry): Promise<string> {
   let response: Response;
   try {
     response = await fetch(entry.request.clone());
   } catch (error) {
-    if (await isReachable(entry.request.url)) return giveBack(entry, '');
+    // The browser refused it while the collector answers: back to her form, where she sees why.
+    // One kept before a quick exit may not show, and no collector refused it: it stays kept.
+    if ((await isReachable(entry.request.url)) && !(await isQuiet(entry))) return giveBack(entry, '');
     await queue.unshiftRequest(entry);
     throw error; // the browser fires the sync again later
   }
-  // A plain form post is answered with a redirect to the thank-you page: it was saved.
+  // Kept by an earlier version of this worker as the form posted it: the inbox redirects only once saved.
   if (response.type === 'opaqueredirect') return SENT_MESSAGE;
-  const answer = await response.json().catch(() => undefined);
-  if (response.ok && answer?.ok !== false) return SENT_MESSAGE;
-  const tries = Number((entry.metadata as { tries?: number } | undefined)?.tries ?? 0) + 1;
-  if (TRY_AGAIN(response.status) && tries < MAX_TRIES) {
-    await queue.unshiftRequest({ ...entry, metadata: { ...entry.metadata, tries } });
-    throw new Error(`The story collector answered ${response.status}; trying again later`);
-  }
-  return giveBack(entry, typeof answer?.error === 'string' ? answer.error : '');
+  const answer = (await response.json().catch(() => undefined)) as { outcome?: unknown; error?: unknown } | undefined;
+  if (answer?.outcome === 'saved') return SENT_MESSAGE;
+  if (answer?.outcome === 'refused') return giveBack(entry, typeof answer.error === 'string' ? answer.error : '');
+  // "Try again", or an answer that is not the collector's: nothing says it was saved. It stays first.
+  await queue.unshiftRequest(entry);
+  throw new Error(`The story collector did not confirm the story (${response.status}); trying again later`);
 }
 
 /**
@@ -106,12 +125,18 @@ async function sendOne(queue: Queue, entry: QueueEntry): Promise<string> {
  * in the form with why (src/story-outbox/send-kept.ts). One kept before a quick exit is dropped.
  */
 async function giveBack(entry: QueueEntry, detail: string): Promise<string> {
+  if (await isQuiet(entry)) return '';
   const cache = await caches.open(RETURNED_CACHE);
-  const quietSince = Number(await (await cache.match(inScope(QUIET_SINCE)))?.text());
-  if (entry.timestamp !== undefined && entry.timestamp <= quietSince) return '';
   const story = await storyOf(entry.request);
   await cache.put(inScope(`__returned/${entry.timestamp ?? Date.now()}`), new Response(JSON.stringify({ story, detail })));
   return RETURNED_MESSAGE;
+}
+
+/** Whether the story was kept before her last quick exit: nothing of it may show again. */
+async function isQuiet(entry: QueueEntry) {
+  const cache = await caches.open(RETURNED_CACHE);
+  const quietSince = Number(await (await cache.match(inScope(QUIET_SINCE)))?.text());
+  return entry.timestamp !== undefined && entry.timestamp <= quietSince;
 }
 
 /** Name, Phone and Story of a kept request, whether the form's script or a plain form post sent it. */

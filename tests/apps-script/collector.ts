@@ -1,48 +1,107 @@
-// deploy/apps-script/Code.js run under Node, with in-memory stand-ins for the few Apps Script
-// services it calls (a spreadsheet, the lock, the text and HTML outputs). The unit tests call its
-// functions; the HTTPS stand-in of tests/apps-script/stand-in.ts answers posts with it.
+// deploy/apps-script/Code.js run under Node, over in-memory stand-ins for the Google services it
+// calls, each doing what Google documents (docs/stories.md, "As Google runs it"): a spreadsheet
+// opened by id whose sheets have 1,000 rows and throw past them, a TextFinder, a script lock whose
+// wait times out and throws, Script Properties, a digest, text and HTML outputs, and MailApp with
+// a daily quota. The unit tests call its functions; tests/apps-script/stand-in.ts serves it.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 
 export const COLLECTOR_FILE = join(import.meta.dirname, '../../deploy/apps-script/Code.js');
+/** The spreadsheet's id as the set-up puts it in the Script Property SHEET_ID. */
+export const SHEET_ID = '1STREEtestSheetIdXXXXXXXXXXXXXXXXXXXXXXXXXX';
+/** Rows of a new sheet in Google Sheets. */
+export const NEW_SHEET_ROWS = 1000;
+
+/** What Google's services count, for the tests to read: cells the script read, cells TextFinder searched. */
+export interface Counters {
+  cellsRead: number;
+  cellsSearched: number;
+}
 
 /** A sheet as the collector sees it: rows of cell values, each cell's number format beside. */
 export class FakeSheet {
   rows: string[][] = [];
   formats: string[][] = [];
   frozenRows = 0;
-  constructor(readonly name: string) {}
+  maxRows = NEW_SHEET_ROWS;
+  constructor(
+    readonly name: string,
+    private readonly counters: Counters,
+  ) {}
   getLastRow() {
     return this.rows.length;
+  }
+  getMaxRows() {
+    return this.maxRows;
+  }
+  insertRowsAfter(_after: number, howMany: number) {
+    this.maxRows += howMany;
+    return this;
   }
   setFrozenRows(rows: number) {
     this.frozenRows = rows;
   }
   getRange(row: number, column: number, rows = 1, columns = 1) {
+    // As Sheets does: a range past the sheet's rows is an error, not a new row.
+    if (row < 1 || column < 1 || row + rows - 1 > this.maxRows) {
+      throw new Error('Exception: The coordinates of the range are outside the dimensions of the sheet.');
+    }
     const sheet = this;
+    const counters = this.counters;
     let format = '';
-    return {
+    const cell = (r: number, c: number) => sheet.rows[r - 1]?.[c - 1] ?? '';
+    const range = {
+      getRow: () => row,
       setNumberFormat(value: string) {
         format = value;
-        return this;
+        return range;
       },
       setValues(values: unknown[][]) {
         if (values.length !== rows || values.some((line) => line.length !== columns)) throw new Error('setValues: the range and the values differ in size');
         values.forEach((line, i) => {
           sheet.rows[row - 1 + i] = line.map((value) => {
-            // As Sheets does: a string starting with = is a formula, whatever the format.
+            // A string starting with = is a formula to Sheets: none may reach the sheet.
             if (typeof value === 'string' && value.startsWith('=')) throw new Error(`A formula reached the sheet: ${value}`);
             return String(value);
           });
           sheet.formats[row - 1 + i] = line.map(() => format);
         });
-        return this;
+        return range;
       },
       getValues() {
-        return Array.from({ length: rows }, (_, i) => sheet.rows[row - 1 + i]!.slice(column - 1, column - 1 + columns));
+        counters.cellsRead += rows * columns;
+        return Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => cell(row + i, column + j)));
+      },
+      getValue() {
+        counters.cellsRead += 1;
+        return cell(row, column);
+      },
+      /** Google searches on its side: the script gets only the cells found. */
+      createTextFinder(text: string) {
+        let entire = false;
+        let matchCase = false;
+        const finder = {
+          matchEntireCell: (on: boolean) => ((entire = on), finder),
+          matchCase: (on: boolean) => ((matchCase = on), finder),
+          findAll() {
+            const found = [];
+            const wanted = matchCase ? text : text.toLowerCase();
+            for (let r = row; r < row + rows; r += 1) {
+              for (let c = column; c < column + columns; c += 1) {
+                counters.cellsSearched += 1;
+                const value = matchCase ? cell(r, c) : cell(r, c).toLowerCase();
+                if (entire ? value === wanted : value.includes(wanted)) found.push(sheet.getRange(r, c));
+              }
+            }
+            return found;
+          },
+        };
+        return finder;
       },
     };
+    return range;
   }
 }
 
@@ -53,18 +112,33 @@ export interface Output {
   title?: string;
 }
 
+export interface CollectorOptions {
+  url?: string;
+  /** Script Properties as the set-up leaves them; SHEET_ID names this spreadsheet unless replaced. */
+  properties?: Record<string, string>;
+  /** E-mails MailApp may still send today (Google's daily recipients quota). */
+  mailQuota?: number;
+}
+
 /** A fresh copy of the collector over an empty spreadsheet. */
-export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/exec' } = {}) {
+export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/exec', properties = {}, mailQuota = 100 }: CollectorOptions = {}) {
+  const counters: Counters = { cellsRead: 0, cellsSearched: 0 };
   const sheets = new Map<string, FakeSheet>();
   const book = {
     getSheetByName: (name: string) => sheets.get(name) ?? null,
     insertSheet: (name: string) => {
-      const sheet = new FakeSheet(name);
+      const sheet = new FakeSheet(name, counters);
       sheets.set(name, sheet);
       return sheet;
     },
   };
-  const lock = { held: false, waits: 0 };
+  const scriptProperties: Record<string, string> = { SHEET_ID, ...properties };
+  /**
+   * The script lock. `busy`: another execution holds it (a burst of stories): waitLock waits its
+   * time and throws, as Google documents; tryLock answers false.
+   */
+  const lock = { held: false, busy: false, waits: 0, timeouts: 0 };
+  const mail = { sent: [] as { to: string; subject: string; body: string }[], quota: mailQuota };
   const text = (content: string) => {
     const output: Output = { kind: 'text', content, mimeType: 'text/plain' };
     return Object.assign(output, {
@@ -87,19 +161,60 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     });
   };
   const context = createContext({
-    console,
-    SpreadsheetApp: { getActiveSpreadsheet: () => book, flush: () => {} },
+    // The host's clock, so a test can move it (vi.setSystemTime) past the 24 hours a repeat is looked for.
+    Date,
+    console: { ...console, error: () => {} },
+    SpreadsheetApp: {
+      // A stand-alone project has no active spreadsheet.
+      getActiveSpreadsheet: () => null,
+      openById: (id: string) => {
+        if (id !== scriptProperties.SHEET_ID) throw new Error('Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+        return book;
+      },
+      flush: () => {},
+    },
     LockService: {
       getScriptLock: () => ({
         waitLock: () => {
-          if (lock.held) throw new Error('The lock is held: a second story would write over the first');
+          if (lock.held || lock.busy) {
+            lock.timeouts += 1;
+            throw new Error('Exception: Lock timeout: another process was holding the lock for too long.');
+          }
           lock.held = true;
           lock.waits += 1;
         },
+        tryLock: () => {
+          if (lock.held || lock.busy) return false;
+          lock.held = true;
+          lock.waits += 1;
+          return true;
+        },
+        hasLock: () => lock.held,
         releaseLock: () => {
           lock.held = false;
         },
       }),
+    },
+    PropertiesService: {
+      getScriptProperties: () => ({
+        getProperty: (name: string) => scriptProperties[name] ?? null,
+        setProperty: (name: string, value: string) => {
+          scriptProperties[name] = value;
+        },
+      }),
+    },
+    Utilities: {
+      DigestAlgorithm: { SHA_256: 'sha256' },
+      Charset: { UTF_8: 'utf8' },
+      // Google gives the digest as signed bytes (-128…127).
+      computeDigest: (algorithm: string, value: string) => runInContext('Array.from', context)(createHash(algorithm).update(value, 'utf8').digest(), (byte: number) => (byte > 127 ? byte - 256 : byte)),
+    },
+    MailApp: {
+      sendEmail: (to: string, subject: string, body: string) => {
+        if (mail.quota <= 0) throw new Error('Exception: Service invoked too many times for one day: email.');
+        mail.quota -= 1;
+        mail.sent.push({ to, subject, body });
+      },
     },
     ContentService: { createTextOutput: text, MimeType: { JSON: 'application/json', TEXT: 'text/plain' } },
     HtmlService: { createHtmlOutput: html },
@@ -114,11 +229,14 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     /** As the script would see `body` parsed from a request: made in its own realm (its own Object). */
     checkStory: (body: unknown) => script.checkStory!(runInContext('JSON.parse', context)(JSON.stringify(body))),
     safeCell: (value: string) => script.safeCell!(value) as string,
-    rowFor: (story: object, received: Date) => script.rowFor!(story, received) as string[],
     /** Values as the collector sees them: the script's TEXT, for comparing with the site's strings. */
     constant: (name: string) => runInContext(name, context),
     sheet: (name: string) => sheets.get(name),
+    book,
+    properties: scriptProperties,
+    counters,
     lock,
+    mail,
   };
 }
 
@@ -130,7 +248,10 @@ export interface PostEvent {
   postData: { contents: string; length: number; type: string; name: 'postData' };
 }
 
-/** The event Apps Script gives doPost for a request: query and form fields in `parameter`. */
+/**
+ * The event Apps Script gives doPost for a request: query and form fields in `parameter`, and
+ * the request's Content-Type as it came, parameters and all.
+ */
 export function postEvent(query: URLSearchParams, body: string, contentType: string): PostEvent {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const parameter: Record<string, string> = {};
@@ -138,5 +259,5 @@ export function postEvent(query: URLSearchParams, body: string, contentType: str
   if (type === 'application/x-www-form-urlencoded') {
     for (const [name, value] of new URLSearchParams(body)) parameter[name] ??= value;
   }
-  return { parameter, postData: { contents: body, length: Buffer.byteLength(body), type, name: 'postData' } };
+  return { parameter, postData: { contents: body, length: Buffer.byteLength(body), type: contentType, name: 'postData' } };
 }

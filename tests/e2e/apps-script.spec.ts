@@ -1,15 +1,18 @@
 // The site built for a Google Apps Script collector (tests/build-apps-script.js) against a
-// stand-in that answers as Apps Script does and runs the project's own collector
+// stand-in that answers as Google documents and runs the project's own collector
 // (tests/apps-script/): no preflight, one POST, every character in the sheet; the service
-// worker's queue; a refusal told apart from an outage; plain form posts; the honeypot.
-// Run in the `apps-script` project, whose Chromium reaches the stand-in under Google's names.
+// worker's queue; "try again" (a busy lock) kept and sent again; plain form posts from a browser
+// that runs no module scripts, answered in Google's sandboxed frame, whose links and corrected
+// form leave it; the honeypot. Run in the `apps-script` project, whose Chromium reaches the
+// stand-in under Google's names.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import { APPS_SCRIPT_PORT } from '../../playwright.config';
+import { hi } from '../../src/i18n/hi';
 import { staticSite } from '../../server/static-site.js';
 import { APPS_SCRIPT_DIST } from '../build-apps-script.js';
-import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, startStandIn, type StandIn } from '../apps-script/stand-in';
+import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, startStandIn, type StandIn } from '../apps-script/stand-in';
 import { CONSENT, field, fillStory, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
 
 const SUCCESS = 'Form Submitted Successfully!';
@@ -28,6 +31,9 @@ test.beforeAll(async () => {
   server = createServer(staticSite(APPS_SCRIPT_DIST));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  // As the set-up has the organisation put it in the Script Properties (README).
+  standIn.properties.SITE_ADDRESS = `${origin}/`;
+  standIn.reset();
 });
 
 test.afterAll(async () => {
@@ -66,7 +72,40 @@ test.describe('with the form’s script, before any service worker', () => {
     expect(post!.body).toBe(JSON.stringify(HINDI));
     // The answer was read from the host the redirect named: the policy let the form follow it.
     expect(standIn.seen.filter((seen) => seen.host === ANSWER_HOST && seen.method === 'GET')).toHaveLength(1);
-    expect(standIn.rows()).toEqual([[expect.stringMatching(/^\d{4}-\d\d-\d\dT/), HINDI.Name, HINDI.Phone, HINDI.Story]]);
+    // The key is written with the row, in one step.
+    expect(standIn.rows()).toEqual([[expect.stringMatching(/^\d{4}-\d\d-\d\dT/), HINDI.Name, HINDI.Phone, HINDI.Story, url.searchParams.get('key')]]);
+  });
+
+  test('a busy sheet ("try again") is not a refusal: she is told it is not sent yet, and it goes once at her next visit', async ({ page }) => {
+    await openForm(page);
+    standIn.collector.lock.busy = true;
+    await fillStory(page);
+    await storyForm(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(storyForm(page).getByRole('alert')).toContainText('Your story is not sent yet');
+    expect(standIn.collector.lock.timeouts).toBe(1);
+    expect(standIn.rows()).toEqual([]);
+
+    standIn.collector.lock.busy = false;
+    await page.reload();
+    // The story kept on the phone goes by itself, with the key it was first sent with, and only
+    // then leaves the phone.
+    await expect.poll(() => standIn.rows().length).toBe(1);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('stree:story-draft'))).toBeNull();
+    expect(posts()).toHaveLength(2);
+    const keys = posts().map((post) => new URL(post.url, `https://${SCRIPT_HOST}`).searchParams.get('key'));
+    expect(keys[1]).toBe(keys[0]);
+    expect(standIn.rows().map((row) => row[1])).toEqual(['Asha']);
+  });
+
+  test('a quota reached (Google’s own error page, no CORS header) is never taken as saved: her words stay', async ({ page }) => {
+    await openForm(page);
+    standIn.behaviour.quota = true;
+    await fillStory(page);
+    await storyForm(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(storyForm(page).getByRole('alert')).toContainText('could not confirm that your story arrived');
+    await expect(field(page, 'Story')).toHaveValue('Line one\nLine two');
+    expect(posts()).toHaveLength(1);
+    expect(standIn.rows()).toEqual([]);
   });
 
   test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
@@ -113,27 +152,101 @@ test.describe('through the service worker', () => {
   });
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+/** The page Apps Script shows in its sandboxed frame, once the wrapper has built it. */
+async function answerFrame(page: Page): Promise<Frame> {
+  const frame = page.locator('iframe');
+  await expect(frame).toHaveCount(1);
+  await expect(page.frameLocator('iframe').locator('h1')).toBeVisible();
+  return (await (await frame.elementHandle())!.contentFrame())!;
+}
 
-  test('the plain form posts to the collector and her page says the story arrived', async ({ page }) => {
+test.describe('from a browser that runs no module scripts (a JioPhone-class browser)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test.beforeEach(async ({ page }) => {
+    // Every script of the site is a module: here none runs, so the form posts itself as HTML does.
+    await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => route.abort());
+  });
+
+  test('a plain post is saved once, shown in Google’s sandboxed frame, and its link leads back to the site', async ({ page }) => {
     await page.goto(`${origin}/home#salaamstree`);
     await fillStory(page, HINDI);
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Your story has arrived' })).toBeVisible();
+    const frame = await answerFrame(page);
+    await expect(frame.getByRole('heading', { level: 1, name: 'Your story has arrived' })).toBeVisible();
+    expect(await page.locator('iframe').getAttribute('sandbox')).toBe(STAND_ALONE_SANDBOX.join(' '));
+    expect(await frame.locator('html').getAttribute('lang')).toBe('en');
     expect(posts()).toHaveLength(1);
     expect(posts()[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(new URL(posts()[0]!.url, `https://${SCRIPT_HOST}`).searchParams.get('lang')).toBe('en');
-    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story]]);
+    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/)]]);
+
+    // A tap on the link leaves Google's frame for the site itself.
+    await frame.getByRole('link', { name: 'Back to the STREE home page' }).click();
+    await expect(page).toHaveURL(`${origin}/`);
+    expect(standIn.rows()).toHaveLength(1);
   });
 
-  test('a filled honeypot gets the same page, and the sheet stays empty', async ({ page }) => {
+  test('a refused plain post is corrected in the frame and sent again from there, saved once', async ({ page }) => {
+    await page.goto(`${origin}/hi/home#salaamstree`);
+    const t = hi.form;
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
+    // Spaces pass the browser's `required`; the collector refuses them.
+    await form.getByLabel(t.name, { exact: true }).fill('   ');
+    await form.getByLabel(t.phone, { exact: true }).fill(HINDI.Phone);
+    await form.getByLabel(t.story, { exact: true }).fill(HINDI.Story);
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: t.submit }).click();
+    const frame = await answerFrame(page);
+    await expect(frame.getByRole('heading', { level: 1, name: t.page.fixTitle })).toBeVisible();
+    expect(standIn.rows()).toEqual([]);
+    // Her words are back in the form; she fixes the name and sends it from the frame.
+    await expect(frame.getByLabel(t.story, { exact: true })).toHaveValue(HINDI.Story);
+    await frame.getByLabel(t.name, { exact: true }).fill(HINDI.Name);
+    await frame.getByRole('checkbox').check();
+    await frame.getByRole('button', { name: t.submit }).click();
+    const after = await answerFrame(page).then(async (next) => {
+      await expect(next.getByRole('heading', { level: 1, name: t.page.sentTitle })).toBeVisible();
+      return next;
+    });
+    expect(await after.locator('html').getAttribute('lang')).toBe('hi');
+    expect(posts()).toHaveLength(2);
+    expect(standIn.rows().map((row) => row.slice(1, 4))).toEqual([[HINDI.Name, HINDI.Phone, HINDI.Story]]);
+  });
+
+  test('in a script bound to its sheet (no top navigation on a tap), the link could not leave the frame', async ({ page }) => {
+    standIn.behaviour.project = 'bound';
+    await page.goto(`${origin}/home#salaamstree`);
+    await fillStory(page);
+    await storyForm(page).getByRole('button', { name: 'Submit' }).click();
+    const frame = await answerFrame(page);
+    const refused = page.waitForEvent('console', (message) => /sandboxed/.test(message.text()));
+    await frame.getByRole('link', { name: 'Back to the STREE home page' }).click();
+    await refused;
+    expect(new URL(page.url()).host).toBe(SCRIPT_HOST);
+  });
+});
+
+test.describe('without JavaScript at all', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the plain form still posts to the collector, and the story is saved once', async ({ page }) => {
+    await page.goto(`${origin}/home#salaamstree`);
+    await fillStory(page, HINDI);
+    await storyForm(page).getByRole('button', { name: 'Submit' }).click();
+    // Google builds its frame with script: without any, her page may stay blank; the story is saved all the same.
+    await expect(page).toHaveURL(`https://${SCRIPT_HOST}${SCRIPT_PATH}?lang=en`);
+    expect(posts()).toHaveLength(1);
+    expect(new URL(posts()[0]!.url, `https://${SCRIPT_HOST}`).searchParams.get('lang')).toBe('en');
+    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/)]]);
+  });
+
+  test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
     await page.goto(`${origin}/home#salaamstree`);
     await fillStory(page);
     await storyForm(page).locator('input[name="website"]').fill('https://spam.example', { force: true });
     await field(page, CONSENT).check();
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Your story has arrived' })).toBeVisible();
+    await expect(page).toHaveURL(`https://${SCRIPT_HOST}${SCRIPT_PATH}?lang=en`);
     expect(posts()).toHaveLength(1);
     expect(standIn.rows()).toEqual([]);
   });

@@ -15,6 +15,8 @@ const NOT_FOUND = '404.html';
 const OFFLINE = 'offline/index.html';
 /** Where the story inbox redirects a plain form post once saved (docs/stories.md): no link leads to it. */
 const STORY_SENT = 'story-sent/index.html';
+/** Where the service worker redirects a plain form post it kept offline: no link leads to it. */
+const STORY_KEPT = 'story-kept/index.html';
 /** Any origin will do: it only lets `URL` resolve references against a page's path. */
 const BASE = 'http://dist.invalid';
 /** `<link rel>` values that make the browser fetch something as the page loads. */
@@ -211,9 +213,9 @@ test('every #fragment of a link to /home names an element on /home', () => {
   expect([...missing]).toEqual([]);
 });
 
-test('every page can be reached from /home by following links, the splash, 404, offline and story-sent pages aside', () => {
-  // Each edition has its own splash, offline and story-sent page, none linked from anywhere.
-  const unlinked = [NOT_FOUND, ...[SPLASH, OFFLINE, STORY_SENT].flatMap((file) => [file, `hi/${file}`])];
+test('every page can be reached from /home by following links, the splash, 404, offline, story-sent and story-kept pages aside', () => {
+  // Each edition has its own splash, offline, story-sent and story-kept page, none linked from anywhere.
+  const unlinked = [NOT_FOUND, ...[SPLASH, OFFLINE, STORY_SENT, STORY_KEPT].flatMap((file) => [file, `hi/${file}`])];
   const reached = new Set([HOME]);
   const queue = [HOME];
   while (queue.length > 0) {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
+import { hi } from '../../src/i18n/hi';
 import { bannerHeadings, storyCategories, storyNames, storyCategoryIds } from './content';
 import { CONSENT, field, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
 
@@ -140,15 +141,23 @@ async function fillForm(page: Page, name: string) {
   return storyForm(page);
 }
 
-test('a plain form post offline (the form’s script did not take over) is kept by the worker, said so, and sent once later', async ({ page, context }) => {
+test('a plain form post offline (the form’s script did not take over) is kept, said so first, never posted again by a reload, and sent once later', async ({ page, context }) => {
   const name = `Plain offline ${Date.now()}`;
   await visitOnline(page, '/home');
   const form = await fillForm(page, name);
   await context.setOffline(true);
   // What the browser does with the form when no script handles Submit: a navigation that POSTs it.
   await form.evaluate((element: HTMLFormElement) => HTMLFormElement.prototype.submit.call(element));
-  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
-  await expect(page.getByText('A story you wrote in the form is kept on this phone')).toBeVisible();
+  // The worker answered with a 303: she is on a page of its own, read with a GET.
+  await expect(page).toHaveURL(/\/story-kept\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your story is kept on this phone');
+  await expect(page.locator('main p').first()).toHaveText('It goes out by itself when the connection comes back. You do not need to send it again.');
+  await expect(page.getByText('You are offline')).toHaveCount(0);
+  expect(await keptInWorker(page)).toBe(1);
+
+  // A reload shows the same page and posts nothing: still one story kept.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your story is kept on this phone');
   expect(await keptInWorker(page)).toBe(1);
   expect(rowsNamed(name)).toHaveLength(0);
 
@@ -156,4 +165,20 @@ test('a plain form post offline (the form’s script did not take over) is kept 
   // Background Sync sends it by itself: the row appearing in the inbox is the event.
   await expect.poll(() => rowsNamed(name).length, { timeout: 0 }).toBe(1);
   expect(await keptInWorker(page)).toBe(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your story is kept on this phone');
+  expect(rowsNamed(name)).toHaveLength(1);
+});
+
+test('a plain form post kept offline from the Hindi edition says so in Hindi', async ({ page, context }) => {
+  await visitOnline(page, '/hi/home');
+  await context.setOffline(true);
+  await page.locator('form').filter({ has: page.locator('textarea[name="Story"]') }).evaluate((element: HTMLFormElement) => {
+    for (const [name, value] of [['Name', 'आशा'], ['Phone', '9876543210'], ['Story', 'बिना इंटरनेट के लिखी कहानी।']]) {
+      (element.elements.namedItem(name!) as HTMLInputElement).value = value!;
+    }
+    HTMLFormElement.prototype.submit.call(element);
+  });
+  await expect(page).toHaveURL(/\/hi\/story-kept\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hi.storyKept.title);
 });

@@ -139,16 +139,17 @@ test('other pages share the default card; the splash and the catalogue are liste
   }
 });
 
-test('the 404 and offline pages ask not to be indexed and name no canonical address', async ({ request }) => {
+test('the 404, offline and story-kept pages ask not to be indexed and name no canonical address', async ({ request }) => {
   const missing = await request.get('/no/such/page');
   expect(missing.status()).toBe(404);
-  for (const path of ['/404.html', '/offline/']) {
+  for (const path of ['/404.html', '/offline/', '/story-kept/', '/hi/story-kept/']) {
     const head = await readHead(request, path);
     expect(head.meta.get('robots'), path).toBe('noindex');
     expect(head.links.has('canonical'), path).toBe(false);
   }
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).not.toContain('/offline/');
+  expect(sitemap).not.toContain('/story-kept/');
   expect(sitemap).not.toContain('404');
 });
 

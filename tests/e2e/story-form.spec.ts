@@ -24,7 +24,7 @@ const messageOf = (page: Page, label: string) =>
 /** Counts the requests that reach the story endpoint. */
 async function countSends(page: Page) {
   const sent = { count: 0 };
-  await page.route('**/api/stories', (route) => { sent.count += 1; return route.fulfill({ status: 201, json: { ok: true } }); });
+  await page.route('**/api/stories', (route) => { sent.count += 1; return route.fulfill({ status: 201, json: { ok: true, outcome: 'saved' } }); });
   return sent;
 }
 
@@ -117,7 +117,7 @@ test.describe('the story form', () => {
     await page.route('**/api/stories', (route) => {
       body = route.request().postDataJSON();
       // An answer with markup in it, as a broken or hostile endpoint might send.
-      return route.fulfill({ status: 422, json: { error: '<img src=x onerror="document.title = \'hacked\'">Bad.' } });
+      return route.fulfill({ status: 422, json: { ok: false, outcome: 'refused', error: '<img src=x onerror="document.title = \'hacked\'">Bad.' } });
     });
     await fill(page, typed);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -171,11 +171,12 @@ test.describe('the story form', () => {
     ]);
   });
 
-  test('an HTTP 500 says what happened and keeps every value', async ({ page }) => {
+  test('an HTTP 500 is "not sent yet": every value kept, and the story kept to go by itself', async ({ page }) => {
     await page.route('**/api/stories', (route) => route.fulfill({ status: 500, body: '' }));
     await fill(page);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('alert')).toContainText('error 500');
+    await expect(page.getByRole('alert')).toContainText('Your story is not sent yet');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('stree:story-draft')))!).outbox.story).toMatchObject({ Name: STORY.Name });
     await expect(field(page, 'Name')).toHaveValue(STORY.Name);
     await expect(field(page, 'Story')).toHaveValue(STORY.Story);
     await expect(field(page, CONSENT)).toBeChecked();
@@ -204,7 +205,7 @@ test.describe('the story form', () => {
     let requests = 0;
     await page.route('**/api/stories', (route) => {
       requests += 1;
-      return requests === 1 ? new Promise(() => {}) : route.fulfill({ status: 201, json: { ok: true } });
+      return requests === 1 ? new Promise(() => {}) : route.fulfill({ status: 201, json: { ok: true, outcome: 'saved' } });
     });
     await fill(page);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -224,7 +225,7 @@ test.describe('the story form', () => {
     await page.route('**/api/stories', async (route) => {
       requests += 1;
       await new Promise<void>((resolve) => { release = resolve; });
-      await route.fulfill({ status: 201, json: { ok: true } });
+      await route.fulfill({ status: 201, json: { ok: true, outcome: 'saved' } });
     });
     await fill(page);
     await page.getByRole('button', { name: 'Submit' }).dblclick();

@@ -1,11 +1,11 @@
 // The organisation's collector (deploy/apps-script/Code.js) under Node, over an in-memory
 // spreadsheet (tests/apps-script/collector.ts): the same checks as the site's inbox, values safe
 // in a sheet, each key once, and the answers for scripts and for plain form posts.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { validateStory } from '../../src/story-outbox/fields.js';
-import { loadCollector, postEvent, type Collector } from '../apps-script/collector';
+import { NEW_SHEET_ROWS, loadCollector, postEvent, type Collector } from '../apps-script/collector';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '7f9c2d1e-5b3a-4c8d-9e0f-1a2b3c4d5e6f';
@@ -15,15 +15,22 @@ function postJson(collector: Collector, body: unknown, query: Record<string, str
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const output = collector.doPost(postEvent(new URLSearchParams(query), text, 'text/plain;charset=UTF-8'));
   expect(output.mimeType).toBe('application/json');
-  return JSON.parse(output.content) as { ok: boolean; error?: string; fields?: Record<string, string> };
+  return JSON.parse(output.content) as { ok: boolean; outcome: string; error?: string; fields?: Record<string, string> };
 }
 
+const SAVED = { ok: true, outcome: 'saved' };
+
 /** A plain form post, as the browser sends one when no script runs. */
-function postForm(collector: Collector, fields: Record<string, string>, lang = 'en') {
-  return collector.doPost(postEvent(new URLSearchParams({ lang }), new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded'));
+function postForm(collector: Collector, fields: Record<string, string>, lang = 'en', type = 'application/x-www-form-urlencoded') {
+  return collector.doPost(postEvent(new URLSearchParams({ lang }), new URLSearchParams(fields).toString(), type));
 }
 
 const rows = (collector: Collector) => collector.sheet('Stories')?.rows.slice(1) ?? [];
+const keys = (collector: Collector) => rows(collector).map((row) => row[4]);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('checkStory answers as the site’s inbox does', () => {
   const collector = loadCollector();
@@ -48,33 +55,113 @@ describe('checkStory answers as the site’s inbox does', () => {
 });
 
 describe('a story from the form’s script', () => {
-  it('is appended as one row (received, Name, Phone, Story) under a header row, as plain text', () => {
+  it('is appended as one row (received, Name, Phone, Story, key) under a header row, as plain text', () => {
     const collector = loadCollector();
     const before = Date.now();
-    expect(postJson(collector, STORY, { key: KEY })).toEqual({ ok: true });
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
     const sheet = collector.sheet('Stories')!;
-    expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story']);
+    expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key']);
     expect(sheet.frozenRows).toBe(1);
     const [received, ...values] = rows(collector)[0]!;
-    expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story]);
+    expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story, KEY]);
     expect(Date.parse(received!)).toBeGreaterThanOrEqual(before);
     // Plain text: the phone keeps its digits, nothing becomes a number or a date.
-    expect(sheet.formats[1]).toEqual(['@', '@', '@', '@']);
+    expect(sheet.formats[1]).toEqual(['@', '@', '@', '@', '@']);
+  });
+
+  it('is written to the sheet named by the Script Property SHEET_ID; without one it is "try again"', () => {
+    const collector = loadCollector({ properties: { SHEET_ID: '' } });
+    expect(postJson(collector, STORY, { key: KEY })).toEqual({ ok: false, outcome: 'retry', error: expect.stringMatching(/try again/) });
+    expect(collector.sheet('Stories')).toBeUndefined();
+  });
+
+  it('arriving while another story holds the lock past its wait is "try again", and is saved once when sent again', () => {
+    const collector = loadCollector();
+    collector.lock.busy = true;
+    expect(postJson(collector, STORY, { key: KEY })).toEqual({ ok: false, outcome: 'retry', error: expect.stringMatching(/try again/) });
+    expect(collector.lock.timeouts).toBe(1);
+    expect(rows(collector)).toEqual([]);
+    collector.lock.busy = false;
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
+    expect(rows(collector)).toHaveLength(1);
+  });
+
+  it('grows the sheet past its first 1,000 rows instead of failing there', () => {
+    const collector = loadCollector();
+    postJson(collector, STORY);
+    const sheet = collector.sheet('Stories')!;
+    // Every one of the 1,000 rows taken: the next story needs row 1,001.
+    for (let row = 3; row <= NEW_SHEET_ROWS; row += 1) sheet.rows.push(['2026-01-01T00:00:00.000Z', 'A', '9876543210', `Story ${row}`, `key-${row}-xxxxxxxxxxxxxx`]);
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
+    expect(sheet.getLastRow()).toBe(NEW_SHEET_ROWS + 1);
+    expect(sheet.getMaxRows()).toBeGreaterThan(NEW_SHEET_ROWS);
+  });
+
+  it('finds a key among 10,000 stories without reading every row', () => {
+    const collector = loadCollector();
+    postJson(collector, STORY, { key: KEY });
+    const sheet = collector.sheet('Stories')!;
+    sheet.maxRows = 11_000;
+    for (let n = 0; n < 10_000; n += 1) sheet.rows.push(['2026-01-01T00:00:00.000Z', 'A', '9876543210', `Story ${n}`, `stored-key-${String(n).padStart(8, '0')}`]);
+    const read = () => ({ ...collector.counters });
+    const before = read();
+    expect(postJson(collector, STORY, { key: 'another-key-0000000000' })).toEqual(SAVED);
+    const afterNew = read();
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
+    const afterRepeat = read();
+    // The script reads no cell for a new key, and none for a found one; Google's TextFinder searches the key column.
+    expect(afterNew.cellsRead - before.cellsRead).toBe(0);
+    expect(afterRepeat.cellsRead - afterNew.cellsRead).toBe(0);
+    expect(rows(collector)).toHaveLength(10_002);
+    // Without a key: nothing read for new words; for a repeat, only the found row's Received cell.
+    postJson(collector, { ...STORY, Story: 'Words sent twice.' });
+    const afterWords = read();
+    postJson(collector, { ...STORY, Story: 'Words sent twice.' });
+    const afterWordsAgain = read();
+    expect(afterWords.cellsRead - afterRepeat.cellsRead).toBe(0);
+    expect(afterWordsAgain.cellsRead - afterWords.cellsRead).toBe(1);
+    expect(rows(collector)).toHaveLength(10_003);
+    console.log(`At 10,001 stored stories: cells read by the script per post ${afterNew.cellsRead - before.cellsRead} (a keyless repeat: ${afterWordsAgain.cellsRead - afterWords.cellsRead}), key cells searched by TextFinder ${afterNew.cellsSearched - before.cellsSearched}`);
   });
 
   it('keeps Devanagari, emoji and line breaks exactly', () => {
     const collector = loadCollector();
     const story = { Name: 'आशा देवी 🙏🏽', Phone: '+91 98765 43210', Story: 'मेरे गाँव में रोशनी नहीं है। 🚌💡\nअब हम साथ चलते हैं 👭' };
     postJson(collector, story);
-    expect(rows(collector)[0]!.slice(1)).toEqual([story.Name, '9876543210', story.Story]);
+    expect(rows(collector)[0]!.slice(1, 4)).toEqual([story.Name, '9876543210', story.Story]);
   });
 
   it('sent again with the same key (a retry after a lost answer) makes no second row', () => {
     const collector = loadCollector();
-    expect(postJson(collector, STORY, { key: KEY })).toEqual({ ok: true });
-    expect(postJson(collector, STORY, { key: KEY })).toEqual({ ok: true });
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
     expect(rows(collector)).toHaveLength(1);
-    expect(collector.sheet('Keys')!.rows.slice(1).map((row) => row[0])).toEqual([KEY]);
+    expect(keys(collector)).toEqual([KEY]);
+  });
+
+  it('with a key that starts like a formula is still found again', () => {
+    const collector = loadCollector();
+    const key = '-starts-with-a-dash-0001';
+    postJson(collector, STORY, { key });
+    postJson(collector, STORY, { key });
+    expect(keys(collector)).toEqual([` ${key}`]);
+  });
+
+  it('sent twice without a key, with the same words within 24 hours, makes one row; after a day, two', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+    const collector = loadCollector();
+    expect(postJson(collector, STORY)).toEqual(SAVED);
+    vi.setSystemTime(new Date('2026-11-21T09:59:00Z'));
+    expect(postJson(collector, { ...STORY, Phone: '+91 98765 43210' })).toEqual(SAVED);
+    expect(rows(collector)).toHaveLength(1);
+    expect(keys(collector)[0]).toMatch(/^text:[0-9a-f]{64}$/);
+    postJson(collector, { ...STORY, Story: `${STORY.Story} More.` });
+    expect(rows(collector)).toHaveLength(2);
+    vi.setSystemTime(new Date('2026-11-21T10:01:00Z'));
+    postJson(collector, STORY);
+    expect(rows(collector)).toHaveLength(3);
   });
 
   it('with another key is another story, even with the same words', () => {
@@ -86,28 +173,44 @@ describe('a story from the form’s script', () => {
 
   it('is written under the script lock, and the lock is let go', () => {
     const collector = loadCollector();
-    postJson(collector, STORY);
-    postJson(collector, STORY);
+    postJson(collector, STORY, { key: KEY });
+    postJson(collector, STORY, { key: KEY });
     expect(collector.lock.waits).toBe(2);
     expect(collector.lock.held).toBe(false);
   });
 
-  it.each(['=HYPERLINK("https://evil.example","x")', '+91', '-1', '@SUM(A1)'])(
-    'starting like a formula (%j) is kept as text behind an apostrophe',
+  it.each(['=HYPERLINK("https://evil.example","x")', '+91', '-1', '@SUM(A1)', '＝HYPERLINK("https://evil.example")', '＋1', '－1', '＠SUM(A1)', '﹢1', '−1'])(
+    'starting like a formula (%j) is stored so that no cell starts one, in the sheet or a CSV of it',
     (value) => {
       const collector = loadCollector();
-      expect(postJson(collector, { ...STORY, Name: value, Story: value })).toEqual({ ok: true });
+      expect(postJson(collector, { ...STORY, Name: value, Story: value })).toEqual(SAVED);
       const [, name, , story] = rows(collector)[0]!;
-      expect(name).toBe(`'${value}`);
-      expect(story).toBe(`'${value}`);
+      expect(name).toBe(` ${value}`);
+      expect(story).toBe(` ${value}`);
+      for (const cell of rows(collector)[0]!) expect(cell).not.toMatch(/^[=+\-@\t\r＝＋－＠﹢﹣−]/);
     },
   );
 
+  it('tells NOTIFY_EMAIL that a story arrived, never its words or phone, and only for a new one', () => {
+    const collector = loadCollector({ properties: { NOTIFY_EMAIL: 'stories@stree.example' } });
+    postJson(collector, STORY, { key: KEY });
+    postJson(collector, STORY, { key: KEY });
+    expect(collector.mail.sent).toHaveLength(1);
+    const [mail] = collector.mail.sent;
+    expect(mail!.to).toBe('stories@stree.example');
+    for (const secret of [STORY.Name, STORY.Phone, STORY.Story]) expect(`${mail!.subject} ${mail!.body}`).not.toContain(secret);
+  });
+
+  it('past the daily e-mail quota still saves the story and answers saved', () => {
+    const collector = loadCollector({ properties: { NOTIFY_EMAIL: 'stories@stree.example' }, mailQuota: 0 });
+    expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
+    expect(rows(collector)).toHaveLength(1);
+  });
+
   it('with a filled honeypot is answered as saved, and nothing is written', () => {
     const collector = loadCollector();
-    expect(postJson(collector, { ...STORY, website: 'https://spam.example' }, { key: KEY })).toEqual({ ok: true });
+    expect(postJson(collector, { ...STORY, website: 'https://spam.example' }, { key: KEY })).toEqual(SAVED);
     expect(collector.sheet('Stories')).toBeUndefined();
-    expect(collector.sheet('Keys')).toBeUndefined();
   });
 });
 
@@ -125,13 +228,14 @@ describe('a bad request is refused with a clear message and nothing is appended'
     const collector = loadCollector();
     const answer = postJson(collector, body as object);
     expect(answer.ok).toBe(false);
+    expect(answer.outcome).toBe('refused');
     expect(answer.error).toMatch(message);
     expect(collector.sheet('Stories')).toBeUndefined();
   });
 
   it('a malformed key', () => {
     const collector = loadCollector();
-    expect(postJson(collector, STORY, { key: 'short' })).toEqual({ ok: false, error: expect.stringMatching(/key parameter/) });
+    expect(postJson(collector, STORY, { key: 'short' })).toEqual({ ok: false, outcome: 'refused', error: expect.stringMatching(/key parameter/) });
     expect(collector.sheet('Stories')).toBeUndefined();
   });
 
@@ -141,13 +245,13 @@ describe('a bad request is refused with a clear message and nothing is appended'
     expect(collector.sheet('Stories')).toBeUndefined();
   });
 
-  it('a spreadsheet that fails: she is told, and the lock is let go', () => {
+  it('a spreadsheet that fails: "try again", not a refusal, and the lock is let go', () => {
     const collector = loadCollector();
     postJson(collector, STORY);
     collector.sheet('Stories')!.getRange = () => {
       throw new Error('Service Spreadsheets failed');
     };
-    expect(postJson(collector, STORY)).toEqual({ ok: false, error: expect.stringMatching(/could not be saved/) });
+    expect(postJson(collector, STORY)).toEqual({ ok: false, outcome: 'retry', error: expect.stringMatching(/could not be saved/) });
     expect(collector.lock.held).toBe(false);
   });
 });
@@ -157,9 +261,39 @@ describe('a plain form post (no script ran)', () => {
     const collector = loadCollector();
     const output = postForm(collector, { ...STORY, Story: 'One\r\nTwo', website: '' }, 'hi');
     expect(output.kind).toBe('html');
-    expect(output.content).toContain('<main lang="hi">');
+    expect(output.content).toMatch(/^<!DOCTYPE html>\n<html lang="hi">/);
     expect(output.content).toContain(hi.form.page.sentTitle);
-    expect(rows(collector)[0]!.slice(1)).toEqual([STORY.Name, STORY.Phone, 'One\nTwo']);
+    expect(rows(collector)[0]!.slice(1, 4)).toEqual([STORY.Name, STORY.Phone, 'One\nTwo']);
+  });
+
+  it('with a charset on its type is still read as a form', () => {
+    const collector = loadCollector();
+    const output = postForm(collector, STORY, 'en', 'application/x-www-form-urlencoded; charset=UTF-8');
+    expect(output.kind).toBe('html');
+    expect(rows(collector)).toHaveLength(1);
+  });
+
+  it('posted again by a reload makes no second row', () => {
+    const collector = loadCollector();
+    postForm(collector, { ...STORY, Story: 'One\r\nTwo' });
+    expect(postForm(collector, { ...STORY, Story: 'One\r\nTwo' }).content).toContain(en.form.page.sentTitle);
+    expect(rows(collector)).toHaveLength(1);
+  });
+
+  it('leads back to the site named in SITE_ADDRESS, leaving Google’s frame', () => {
+    const collector = loadCollector({ properties: { SITE_ADDRESS: 'https://stree.example/' } });
+    const output = postForm(collector, STORY, 'hi');
+    expect(output.content).toContain(`<a href="https://stree.example/" target="_top">${hi.form.page.home}</a>`);
+    expect(output.content).toContain('<base target="_top">');
+  });
+
+  it('when the lock stays busy: her words back in the form, to send again in a few minutes', () => {
+    const collector = loadCollector();
+    collector.lock.busy = true;
+    const output = postForm(collector, STORY);
+    expect(output.content).toContain(en.form.page.failed);
+    expect(output.content).toContain(`>${STORY.Story}</textarea>`);
+    expect(rows(collector)).toEqual([]);
   });
 
   it('with a filled honeypot gets the same page and writes nothing', () => {
@@ -173,7 +307,7 @@ describe('a plain form post (no script ran)', () => {
     const output = postForm(collector, { Name: '<script>x</script>', Phone: '123', Story: 'मेरी कहानी', website: '' }, 'hi');
     expect(output.content).toContain(hi.form.page.fixTitle);
     expect(output.content).toContain(hi.form.phoneInvalid);
-    expect(output.content).toContain('action="https://script.google.com/macros/s/TEST/exec?lang=hi"');
+    expect(output.content).toContain('action="https://script.google.com/macros/s/TEST/exec?lang=hi" target="_top"');
     expect(output.content).toContain('value="&lt;script&gt;x&lt;/script&gt;"');
     expect(output.content).toContain('>मेरी कहानी</textarea>');
     expect(output.content).not.toContain('<script>');

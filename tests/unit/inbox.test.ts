@@ -75,7 +75,7 @@ test('a valid story is answered 201 and saved as one row with the time received'
   const response = await post(STORY);
   expect(response.status).toBe(201);
   expect(response.headers.get('cache-control')).toBe('no-store');
-  expect(await response.json()).toEqual({ ok: true });
+  expect(await response.json()).toEqual({ ok: true, outcome: 'saved' });
 
   const rows = savedRows();
   expect(rows).toHaveLength(1);
@@ -157,13 +157,13 @@ test('a phone written as +91 98765 43210 is stored as 9876543210', async () => {
   expect(savedRows()[0][2]).toBe('9876543210');
 });
 
-test.each(['=SUM(A1)', '+1', '-1', '@x'])(
-  'a value starting like a formula (%s) is stored behind an apostrophe',
+test.each(['=SUM(A1)', '+1', '-1', '@x', '＝HYPERLINK("https://evil.example")', '＋1', '－1', '＠x', '﹢1', '−1'])(
+  'a value starting like a formula (%s) is stored so that no cell of the file starts one',
   async (value) => {
     await post({ ...STORY, Name: value, Story: value });
     const [, name, , story] = savedRows()[0];
-    expect(name).toBe(`'${value}`);
-    expect(story).toBe(`'${value}`);
+    expect(name).toBe(` ${value}`);
+    expect(story).toBe(` ${value}`);
   },
 );
 
@@ -202,7 +202,7 @@ describe('a story sent again with the same Idempotency-Key is saved once', () =>
     expect((await post(STORY, 'application/json', withKey(KEY))).status).toBe(201);
     const again = await post(STORY, 'application/json', withKey(KEY));
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ ok: true });
+    expect(await again.json()).toEqual({ ok: true, outcome: 'saved' });
     expect(savedRows()).toHaveLength(1);
   });
 
@@ -262,7 +262,7 @@ describe('the honeypot', () => {
   test('filled in JSON: answered as saved, written nowhere', async () => {
     const response = await post({ ...STORY, website: 'https://spam.example' });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, outcome: 'saved' });
     expect(existsSync(file)).toBe(false);
   });
 
@@ -306,7 +306,7 @@ describe('a plain form post (no script ran)', () => {
     await new Promise<void>((done) => inbox.listen(0, '127.0.0.1', done));
     const inboxUrl = `http://127.0.0.1:${(inbox.address() as AddressInfo).port}/api/stories`;
     const english = await postForm(STORY, '?lang=en', inboxUrl);
-    const hindi = await postForm(STORY, '?lang=hi', inboxUrl);
+    const hindi = await postForm({ ...STORY, Story: 'मेरी कहानी' }, '?lang=hi', inboxUrl);
     inbox.closeAllConnections();
     await new Promise((done) => inbox.close(done));
     expect(english.status).toBe(303);
@@ -315,6 +315,41 @@ describe('a plain form post (no script ran)', () => {
     expect(hindi.status).toBe(200);
     expect(await hindi.text()).toContain('आपकी कहानी हमें मिल गई है');
     expect(savedRows()).toHaveLength(2);
+  });
+
+  test('posted again with the same words (a reload, a resend) within 24 hours makes one row; a day later, two', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+      expect((await postForm(STORY)).status).toBe(200);
+      vi.setSystemTime(new Date('2026-11-21T09:59:00Z'));
+      const again = await postForm({ ...STORY, Phone: '+91 98765 43210', Story: `${STORY.Story}\r\n` });
+      expect(await again.text()).toContain('Your story has arrived');
+      expect(savedRows()).toHaveLength(1);
+      // Started again on the same file, it still knows the words and when they came.
+      const restarted = createServer(createInbox({ file }));
+      await new Promise<void>((done) => restarted.listen(0, '127.0.0.1', done));
+      const restartedUrl = `http://127.0.0.1:${(restarted.address() as AddressInfo).port}/api/stories`;
+      await postForm(STORY, '', restartedUrl);
+      expect(savedRows()).toHaveLength(1);
+      vi.setSystemTime(new Date('2026-11-21T10:01:00Z'));
+      await postForm(STORY, '', restartedUrl);
+      restarted.closeAllConnections();
+      await new Promise((done) => restarted.close(done));
+      expect(savedRows()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('with a charset on its type is still read as a form', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      body: new URLSearchParams(STORY).toString(),
+    });
+    expect(await response.text()).toContain('Your story has arrived');
+    expect(savedRows()).toHaveLength(1);
   });
 
   test('answers in Hindi when the form says ?lang=hi, and in English for a language the site lacks', async () => {
@@ -376,5 +411,6 @@ test('JSON clients keep JSON answers when saving fails', async () => {
   disk.broken = true;
   const response = await post(STORY);
   expect(response.status).toBe(500);
-  expect(await response.json()).toEqual({ error: expect.stringContaining('could not be saved') });
+  // Nothing was written: the page and the worker keep the story and send it again.
+  expect(await response.json()).toEqual({ ok: false, outcome: 'retry', error: expect.stringContaining('could not be saved') });
 });

@@ -55,7 +55,7 @@ const keepOutbox = (extra: object = {}) =>
 describe('a story kept while the connection was down', () => {
   it('is sent when the page opens online, with its own key, and then leaves the phone', async () => {
     keepOutbox();
-    const fetch = answer(() => new Response('{"ok":true}', { status: 201 }));
+    const fetch = answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
     await openPage();
     expect(fetch).toHaveBeenCalledOnce();
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>)['Idempotency-Key']).toBe(KEY);
@@ -67,7 +67,7 @@ describe('a story kept while the connection was down', () => {
   it('waits for the connection, and goes when it comes back', async () => {
     keepOutbox();
     online = false;
-    const fetch = answer(() => new Response('{"ok":true}', { status: 201 }));
+    const fetch = answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
     await openPage();
     expect(fetch).not.toHaveBeenCalled();
     online = true;
@@ -88,7 +88,7 @@ describe('a story kept while the connection was down', () => {
 
   it('refused by the collector goes back into the form with why, and is not sent again', async () => {
     keepOutbox();
-    const fetch = answer(() => new Response('{"ok":false,"error":"Write your story."}'));
+    const fetch = answer(() => new Response('{"ok":false,"outcome":"refused","error":"Write your story."}'));
     await openPage();
     await vi.waitFor(() => expect(kept()).toEqual({ ...STORY, returned: 'Write your story.' }));
     expect(events).toContain(RETURNED_EVENT);
@@ -98,9 +98,36 @@ describe('a story kept while the connection was down', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it.each([
+    ['"try again" from the collector', () => new Response('{"ok":false,"outcome":"retry","error":"Busy."}')],
+    ['a page that is not the collector’s answer', () => new Response('<title>Error</title>', { headers: { 'Content-Type': 'text/html' } })],
+    ['a 500', () => new Response('', { status: 500 })],
+  ])('answered with %s stays kept, with its key, for the next connection or visit', async (_, response) => {
+    keepOutbox();
+    answer(response);
+    await openPage();
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await new Promise((done) => setTimeout(done, 0));
+    expect(kept()).toEqual({ ...STORY, outbox: { key: KEY, story: STORY } });
+    expect(events).toEqual([]);
+    const sends = vi.mocked(fetch).mock.calls.length;
+    dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(sends));
+  });
+
+  it('kept before a quick exit, that the browser would not send, stays kept unseen', async () => {
+    keepOutbox({ quiet: true });
+    answer(() => new TypeError('Failed to fetch'));
+    await openPage();
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2)); // the send, then the probe that answers
+    await new Promise((done) => setTimeout(done, 0));
+    expect(kept().outbox).toEqual({ key: KEY, story: STORY, quiet: true });
+    expect(events).toEqual([]);
+  });
+
   it('kept before a quick exit is sent without a word on screen', async () => {
     keepOutbox({ quiet: true });
-    answer(() => new Response('{"ok":true}', { status: 201 }));
+    answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
     await openPage();
     await vi.waitFor(() => expect(kept()).toBeNull());
     expect(snackbar.get()).toBe('');
@@ -108,7 +135,7 @@ describe('a story kept while the connection was down', () => {
 
   it('kept before a quick exit and refused leaves the phone without a word on screen', async () => {
     keepOutbox({ quiet: true });
-    answer(() => new Response('{"error":"Write your story."}', { status: 422 }));
+    answer(() => new Response('{"ok":false,"outcome":"refused","error":"Write your story."}', { status: 422 }));
     await openPage();
     await vi.waitFor(() => expect(kept()).toBeNull());
     expect(snackbar.get()).toBe('');

@@ -7,6 +7,8 @@ const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no l
 const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';
 const PAGE = 'https://stree.example/home';
 const APPS_SCRIPT = 'https://script.google.com/macros/s/ID/exec';
+/** The collectors' answers (server/inbox.js, deploy/apps-script/Code.js). */
+const SAVED = '{"ok":true,"outcome":"saved"}';
 
 beforeEach(() => vi.stubGlobal('location', new URL(PAGE)));
 afterEach(() => {
@@ -29,7 +31,7 @@ const callOf = (fetch: ReturnType<typeof answer>, index = 0) => fetch.mock.calls
 
 describe('the request', () => {
   it('to our own inbox is JSON with the story’s Idempotency-Key header', async () => {
-    const fetch = answer(new Response('{"ok":true}', { status: 201 }));
+    const fetch = answer(new Response(SAVED, { status: 201 }));
     expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({ ok: true });
     const [url, init] = callOf(fetch);
     expect(url).toBe('/api/stories');
@@ -39,7 +41,7 @@ describe('the request', () => {
   });
 
   it('to another origin is CORS-simple: the same JSON as text/plain, no custom header, the key in the address', async () => {
-    const fetch = answer(new Response('{"ok":true}'));
+    const fetch = answer(new Response(SAVED));
     expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: true });
     const [url, init] = callOf(fetch);
     expect(url).toBe(`${APPS_SCRIPT}?key=${KEY}`);
@@ -57,7 +59,7 @@ describe('the request', () => {
   });
 
   it('carries the honeypot only when something filled it', async () => {
-    const fetch = answer(new Response('{"ok":true}', { status: 201 }));
+    const fetch = answer(new Response(SAVED, { status: 201 }));
     await sendStory('/api/stories', STORY, { key: KEY, honeypot: '' });
     await sendStory('/api/stories', STORY, { key: KEY, honeypot: 'https://spam.example' });
     expect(JSON.parse(callOf(fetch, 0)[1].body as string)).toEqual(STORY);
@@ -77,7 +79,7 @@ describe('the answer', () => {
   });
 
   it('a refusal reads with the inbox’s own words', async () => {
-    answer(new Response('{"error":"Enter your name."}', { status: 422 }));
+    answer(new Response('{"ok":false,"outcome":"refused","error":"Enter your name."}', { status: 422 }));
     expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({
       ok: false,
       reason: 'rejected',
@@ -86,8 +88,8 @@ describe('the answer', () => {
     });
   });
 
-  it('a 200 saying "ok": false (Apps Script cannot set a status) is a refusal, not a success', async () => {
-    answer(new Response('{"ok":false,"error":"Write your story."}'));
+  it('a 200 saying "refused" (Apps Script cannot set a status) is a refusal, not a success', async () => {
+    answer(new Response('{"ok":false,"outcome":"refused","error":"Write your story."}'));
     expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({
       ok: false,
       reason: 'rejected',
@@ -96,14 +98,21 @@ describe('the answer', () => {
     });
   });
 
-  it('a 2xx with no JSON (another collector’s page) is a success', async () => {
-    answer(new Response('<p>Thanks!</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
-    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: true });
+  it('a 200 saying "try again" (a busy sheet, a quota) is not a refusal: kept and sent again later', async () => {
+    answer(new Response('{"ok":false,"outcome":"retry","error":"The story could not be saved. Please try again in a few minutes."}'));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'unconfirmed' });
   });
 
-  it('a 500 reads as rejected with its status, to be tried again by her', async () => {
-    answer(new Response('', { status: 500 }));
-    expect(await sendStory('/api/stories', STORY, { key: KEY })).toMatchObject({ ok: false, reason: 'rejected', status: 500 });
+  it.each([
+    ['a 200 page that is not the collector’s JSON (Google’s error page)', () => new Response('<title>Error</title><p>Service invoked too many times for one day</p>', { headers: { 'Content-Type': 'text/html' } })],
+    ['a 200 JSON that is not the collector’s', () => new Response('{"ok":true}')],
+    ['an empty 200', () => new Response('')],
+    ['a 500 without JSON', () => new Response('', { status: 500 })],
+    ['a 404 page', () => new Response('<p>Not found</p>', { status: 404 })],
+    ['a 500 saying "try again"', () => new Response('{"ok":false,"outcome":"retry","error":"x"}', { status: 500 })],
+  ])('%s is not confirmed: kept and sent again later', async (_, response) => {
+    answer(response());
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'unconfirmed' });
   });
 });
 

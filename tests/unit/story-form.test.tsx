@@ -39,7 +39,7 @@ function useStorage(kind: 'memory' | 'null' | 'throws') {
 }
 
 /** Every story POST gets `status` and `body`; a HEAD probe (after a failure) finds the inbox reachable. */
-function inboxAnswers(status: number, body: object = { ok: true }) {
+function inboxAnswers(status: number, body: object = { ok: true, outcome: 'saved' }) {
   fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
   vi.stubGlobal('fetch', fetch);
 }
@@ -191,7 +191,7 @@ describe('a failed send', () => {
   });
 
   it('refused by the collector keeps her words, but nothing that sends itself again', async () => {
-    await sendFailing(() => inboxAnswers(200, { ok: false, error: 'Write your story.' }));
+    await sendFailing(() => inboxAnswers(200, { ok: false, outcome: 'refused', error: 'Write your story.' }));
     expect(screen.getByRole('alert').textContent).toContain('Write your story.');
     expect(field('Story').value).toBe(STORY.Story);
     expect(kept()).toEqual(STORY);

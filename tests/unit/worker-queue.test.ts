@@ -80,8 +80,10 @@ function network(post: Response | Error, probe: Response | Error = new Response(
 const storyPost = (init: RequestInit = {}) =>
   new Request(INBOX, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(STORY), ...init });
 
-const offlinePage = vi.fn(async (lang: string) => new Response(`offline page (${lang})`, { headers: { 'Content-Type': 'text/html' } }));
-const handle = (request: Request) => worker.sendOrKeep(offlinePage)({ request } as never) as Promise<Response>;
+const SAVED = '{"ok":true,"outcome":"saved"}';
+const REFUSED = '{"ok":false,"outcome":"refused","error":"Write your story."}';
+const keptPage = (lang: string) => `${SCOPE}${lang === 'hi' ? 'hi/' : ''}story-kept/`;
+const handle = (request: Request) => worker.sendOrKeep(keptPage)({ request } as never) as Promise<Response>;
 const sync = () => fake.onSync!({ queue: fake.queue });
 const returned = async () => {
   const store = caches.stores.get(RETURNED_CACHE);
@@ -145,14 +147,40 @@ describe('a story POST', () => {
     expect(fake.entries).toEqual([]);
   });
 
-  it('posted by the plain form with no connection is kept, and answered with the offline page in her language', async () => {
+  it('posted by the plain form with no connection is kept with a key of its own, and answered 303 to "kept" in her language', async () => {
     network(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
-    const request = storyPost({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(STORY).toString() });
+    const request = storyPost({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...STORY, website: '' }).toString() });
     Object.defineProperty(request, 'mode', { value: 'navigate' });
     Object.defineProperty(request, 'url', { value: `${INBOX}?lang=hi` });
     const response = await handle(request);
-    expect(await response.text()).toBe('offline page (hi)');
+    // A redirect with GET: a reload shows the page again and never posts the story a second time.
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${SCOPE}hi/story-kept/`);
     expect(fake.entries).toHaveLength(1);
+    // Kept as the form's script sends it: the collector's JSON answer will say saved, refused or try again.
+    const kept = fake.entries[0]!.request;
+    expect(kept.headers.get('content-type')).toBe('application/json');
+    expect(kept.headers.get('idempotency-key')).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(await kept.json()).toEqual(STORY);
+  });
+
+  it('posted by the plain form to a collector on another origin is kept as a CORS-simple request with ?key=', async () => {
+    vi.stubGlobal('STORY_ENDPOINT', 'https://script.google.com/macros/s/ID/exec');
+    vi.resetModules();
+    worker = await import('../../src/story-outbox/worker-queue');
+    network(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    const request = new Request('https://script.google.com/macros/s/ID/exec?lang=en', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(STORY).toString(),
+    });
+    Object.defineProperty(request, 'mode', { value: 'navigate' });
+    const response = await handle(request);
+    expect(response.headers.get('location')).toBe(`${SCOPE}story-kept/`);
+    const kept = fake.entries[0]!.request;
+    expect(new URL(kept.url).searchParams.get('key')).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(kept.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
+    expect(await kept.json()).toEqual(STORY);
   });
 });
 
@@ -162,7 +190,7 @@ describe('sending what was kept', () => {
   });
 
   it('once it is saved tells open pages it was sent', async () => {
-    network(new Response('{"ok":true}', { status: 201 }));
+    network(new Response(SAVED, { status: 201 }));
     await sync();
     expect(fake.entries).toEqual([]);
     expect(messages).toEqual([SENT_MESSAGE]);
@@ -176,7 +204,7 @@ describe('sending what was kept', () => {
   });
 
   it('refused by the collector (even with a 200, as Apps Script answers) goes back to her form with why', async () => {
-    network(new Response('{"ok":false,"error":"Write your story."}'));
+    network(new Response(REFUSED));
     await sync();
     expect(fake.entries).toEqual([]);
     expect(await returned()).toEqual([{ story: STORY, detail: 'Write your story.' }]);
@@ -190,15 +218,23 @@ describe('sending what was kept', () => {
     expect(await returned()).toEqual([{ story: STORY, detail: '' }]);
   });
 
-  it('"not now" (503) is tried again a few times, then goes back to her', async () => {
-    network(new Response('', { status: 503 }));
-    for (let attempt = 1; attempt < 5; attempt += 1) {
-      await expect(sync()).rejects.toThrow(/503/);
-      expect(fake.entries[0]!.metadata).toEqual({ tries: attempt });
+  it.each([
+    ['"try again" in a 200 (a busy lock, as Apps Script answers)', () => new Response('{"ok":false,"outcome":"retry","error":"Busy."}')],
+    ['a 503', () => new Response('', { status: 503 })],
+    ['a 200 page that is not the collector’s (Google’s error page)', () => new Response('<title>Error</title>', { headers: { 'Content-Type': 'text/html' } })],
+    ['a 200 JSON that is not the collector’s', () => new Response('{"ok":true}')],
+  ])('answered with %s stays kept, first in line, however often: it is never dropped unconfirmed', async (_, response) => {
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      network(response());
+      await expect(sync()).rejects.toThrow(/did not confirm/);
+      expect(fake.entries).toHaveLength(1);
     }
+    expect(await returned()).toEqual([]);
+    expect(messages).toEqual([]);
+    network(new Response(SAVED));
     await sync();
     expect(fake.entries).toEqual([]);
-    expect(await returned()).toHaveLength(1);
+    expect(messages).toEqual([SENT_MESSAGE]);
   });
 
   it('a plain form post the inbox answered with its redirect was saved', async () => {
@@ -213,20 +249,31 @@ describe('sending what was kept', () => {
     await new Promise<void>((done) => {
       listeners.get('message')!({ data: QUIET_MESSAGE, waitUntil: (promise: Promise<void>) => void promise.then(done) });
     });
-    network(new Response('{"ok":false,"error":"Write your story."}'));
+    network(new Response(REFUSED));
     await sync();
     expect(fake.entries).toEqual([]);
     expect(await returned()).toEqual([]);
     expect(messages).toEqual([]);
   });
 
-  it('from a plain form post goes back with its fields read from the form encoding', async () => {
+  it('kept before a quick exit and then refused by the browser stays kept, unseen: no collector refused it', async () => {
+    await new Promise<void>((done) => {
+      listeners.get('message')!({ data: QUIET_MESSAGE, waitUntil: (promise: Promise<void>) => void promise.then(done) });
+    });
+    network(new TypeError('Failed to fetch'));
+    await expect(sync()).rejects.toThrow();
+    expect(fake.entries).toHaveLength(1);
+    expect(await returned()).toEqual([]);
+    expect(messages).toEqual([]);
+  });
+
+  it('kept as a plain form post by an earlier worker, and refused, goes back with its fields read from the form encoding', async () => {
     fake.entries = [{
       request: storyPost({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...STORY, website: '' }).toString() }),
       timestamp: Date.now(),
     }];
-    network(new Response('', { status: 400 }));
+    network(new Response(REFUSED, { status: 422 }));
     await sync();
-    expect(await returned()).toEqual([{ story: STORY, detail: '' }]);
+    expect(await returned()).toEqual([{ story: STORY, detail: 'Write your story.' }]);
   });
 });
