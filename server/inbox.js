@@ -8,7 +8,8 @@ import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { FIELDS, HONEYPOT, safeCell, validateStory } from '../src/story-outbox/fields.js';
 import { KEY_PARAM, LANG_PARAM } from '../src/story-outbox/contract.js';
-import { PAGE_HEADERS, fixPage, localeOf, sentPage, unreadablePage } from './story-pages.js';
+import { localeOfLanguage } from '../src/lib/addresses.ts';
+import { PAGE_HEADERS, fixPage, sentPage, unreadablePage } from './story-pages.js';
 
 export const BODY_LIMIT = 16 * 1024;
 /**
@@ -99,7 +100,7 @@ function formAnswers(res, { url, lang, base, thankYouPage }) {
   const action = `${url.pathname}${url.search}`;
   return {
     saved: () => {
-      const location = thankYouPage(localeOf(lang));
+      const location = thankYouPage(localeOfLanguage(lang));
       // 303: the browser shows the thank-you page with a GET, so a reload never posts the story again.
       if (location) return sendPage(res, 303, '', { Location: location });
       sendPage(res, 200, sentPage({ lang, base }));

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
+import { INBOX_PATH, thankYouPath, withBase } from '../src/lib/addresses.ts';
 import { normaliseBase } from '../src/lib/base-path.js';
 import { createInbox } from './inbox.js';
 import { staticSite } from './static-site.js';
@@ -13,14 +14,14 @@ const base = normaliseBase(process.env.BASE_PATH);
 const dist = resolve('dist');
 const serveSite = staticSite(dist, { base });
 const inboxFile = resolve(process.env.STORY_INBOX_FILE || 'data/stories.csv');
-/** The built thank-you page in a language (English at the root, others below their code), if there is one. */
+/** The built thank-you page in a language, if there is one (hosts may serve dist/ without it). */
 const thankYouPage = (locale) => {
-  const path = `${locale === 'en' ? '' : `${locale}/`}story-sent/`;
-  return existsSync(join(dist, path, 'index.html')) ? `${base}${path}` : undefined;
+  const path = thankYouPath(locale);
+  return existsSync(join(dist, path, 'index.html')) ? withBase(path, base) : undefined;
 };
 const inbox = createInbox({ file: inboxFile, base, thankYouPage });
-// The form's default endpoint (docs/design.md, story form); a query string does not change the path.
-const inboxPath = `${base}api/stories`;
+// The form's default endpoint; a query string does not change the path.
+const inboxPath = withBase(INBOX_PATH, base);
 const isInbox = (url = '') => url.split('?')[0].replace(/\/$/, '') === inboxPath;
 
 const server = createServer((req, res) => (isInbox(req.url) ? inbox(req, res) : serveSite(req, res)));

@@ -3,16 +3,12 @@
 // action; the words are the form's own (src/i18n/, the `form` block), read by Node as TypeScript.
 import { createHash } from 'node:crypto';
 import { en } from '../src/i18n/en.ts';
+import { inEdition, localeOfLanguage, withBase } from '../src/lib/addresses.ts';
 import { hi } from '../src/i18n/hi.ts';
 import { FIELDS, HONEYPOT, NAME_MAX, STORY_MAX } from '../src/story-outbox/fields.js';
 
 const EDITIONS = { en, hi };
 const MAX = { Name: NAME_MAX, Story: STORY_MAX };
-
-/** A language the site is written in, from the form's `lang`; anything else reads as English. */
-export function localeOf(lang) {
-  return Object.hasOwn(EDITIONS, lang) ? lang : 'en';
-}
 
 // The site's palette and measures (src/styles/tokens.css), repeated: this page is the server's own.
 const STYLE = `body{margin:0;padding:1rem;font:1rem/1.6 system-ui,'Noto Sans','Noto Sans Devanagari',sans-serif;color:#1f1a1c;background:#e8f3e9}
@@ -59,12 +55,11 @@ ${body}
 `;
 }
 
-/** Where the home page of an edition is: English at the root, others below their code. */
-const homeOf = (base, locale) => `${base}${locale === 'en' ? '' : `${locale}/`}home`;
+const homeOf = (base, locale) => withBase(inEdition('/home', locale), base);
 
 /** "Your story has arrived", for a host without the built thank-you page in this language. */
 export function sentPage({ lang, base = '/' }) {
-  const locale = localeOf(lang);
+  const locale = localeOfLanguage(lang);
   const t = EDITIONS[locale].form;
   return page(locale, t.page.sentTitle, `<h1>${escape(t.page.sentTitle)}</h1>
 <p>${escape(t.page.sentBody)}</p>
@@ -73,7 +68,7 @@ export function sentPage({ lang, base = '/' }) {
 
 /** A post the inbox could not read at all (too large, not a form): nothing of it can be given back. */
 export function unreadablePage({ lang, base = '/' }) {
-  const locale = localeOf(lang);
+  const locale = localeOfLanguage(lang);
   const t = EDITIONS[locale].form;
   return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
 <p>${escape(t.page.unreadable)}</p>
@@ -99,7 +94,7 @@ function problemText(t, field, problem, value) {
  * @param {{ lang?: string, action: string, values: Record<string, string>, problems?: Record<string, string>, failed?: boolean, base?: string }} options
  */
 export function fixPage({ lang, action, values, problems = {}, failed = false, base = '/' }) {
-  const locale = localeOf(lang);
+  const locale = localeOfLanguage(lang);
   const t = EDITIONS[locale].form;
   const labels = { Name: t.name, Phone: t.phone, Story: t.story };
   const wrong = FIELDS.filter((field) => problems[field]);

@@ -51,6 +51,11 @@ export function belowBase(pathname: string, base: string): string {
 /** The local story inbox, beside the site: the form's endpoint when none is configured. */
 export const INBOX_PATH = '/api/stories';
 
+/** The page a story kept on her phone leads to, in her edition (below the base): it goes out later. */
+export function keptStoryPath(locale: Locale): string {
+  return inEdition('/story-kept/', locale);
+}
+
 /** The page a sent story leads to, in her edition (below the base). */
 export function thankYouPath(locale: Locale): string {
   return inEdition('/story-sent/', locale);

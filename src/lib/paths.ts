@@ -4,6 +4,7 @@ import {
   DEFAULT_LOCALE,
   LOCALES,
   belowBase,
+  editionFolder,
   categoryPagePath,
   editionOfPath,
   inEdition,
@@ -48,7 +49,7 @@ export function otherEdition(pathname: string, path?: string): { locale: Locale;
 
 /** The `params.locale` of each edition, for a page's getStaticPaths: English lives at the root. */
 export function localeParams(): { locale: string | undefined }[] {
-  return LOCALES.map((locale) => ({ locale: locale === DEFAULT_LOCALE ? undefined : locale }));
+  return LOCALES.map((locale) => ({ locale: editionFolder(locale).replace(/\/$/, '') || undefined }));
 }
 
 /** The edition a route's `params.locale` names. */

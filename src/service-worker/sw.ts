@@ -6,7 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
+import { editionFolder, editionOfPath, keptStoryPath, localeOfLanguage } from '../lib/addresses';
 import { folderKeys, withIndex } from './page-urls';
 import { isStoryPost, sendOrKeep } from '../story-outbox/worker-queue';
 
@@ -14,14 +14,11 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 /** Relative to this worker, which lives at the deploy base: the same at a root and under a sub-path. */
 const OFFLINE_PAGE = 'offline/index.html';
-/** Editions besides English, each in its own folder: their readers get their own offline page. */
-const EDITION_FOLDERS: string[] = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
 /** The offline page in the language of the page she asked for. */
 function offlinePageFor(url: string): string {
-  const path = new URL(url).pathname.slice(new URL(self.registration.scope).pathname.length);
-  const edition = EDITION_FOLDERS.find((folder) => path === folder || path.startsWith(`${folder}/`));
-  return edition ? `${edition}/${OFFLINE_PAGE}` : OFFLINE_PAGE;
+  const below = new URL(url).pathname.slice(new URL(self.registration.scope).pathname.length - 1);
+  return `${editionFolder(editionOfPath(below).locale)}${OFFLINE_PAGE}`;
 }
 /** Bounds for what is kept as visited: about 40 pages of ~10 KB and 150 small pictures. */
 const PAGES = { maxEntries: 40, purgeOnQuotaError: true };
@@ -45,8 +42,7 @@ precacheAndRoute(self.__WB_MANIFEST, { urlManipulation: ({ url }) => withIndex(u
  * (src/build/service-worker.js), so it opens with no connection.
  */
 function keptPage(lang: string) {
-  const folder = EDITION_FOLDERS.includes(lang) ? `${lang}/` : '';
-  return new URL(`${folder}story-kept/`, self.registration.scope).href;
+  return new URL(keptStoryPath(localeOfLanguage(lang)).slice(1), self.registration.scope).href;
 }
 
 // A plain form post kept offline is answered with a 303 to a page that says, first, it is kept.

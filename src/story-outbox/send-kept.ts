@@ -4,19 +4,20 @@
 // A kept story that is refused (by the collector or the browser) is not tried again in silence:
 // it goes back into the form with why, and so does one the service worker's queue gave back.
 // Only a collector's "saved" removes it from the phone: "try again" and any answer that is not
-// the collector's own keep it for the next connection or visit.
+// the collector's own keep it for the next connection or visit. What she is told goes through
+// `announce` (the page gives the snackbar's): the outbox decides, the page shows.
 import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
 import { clearDraft, hasWords, loadDraft, saveDraft } from './draft';
 import { RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
-import { showSnackbar } from '../stores/snackbar';
 
 const section = document.querySelector<HTMLElement>('[data-story-endpoint]');
 const endpoint = section?.dataset.storyEndpoint;
 const { sentLater = '', returned = '' } = section?.dataset ?? {};
 let isSending = false;
+let announce: (message: string) => void = () => {};
 
 function announceSent() {
-  showSnackbar(sentLater);
+  announce(sentLater);
   dispatchEvent(new CustomEvent(SENT_EVENT));
 }
 
@@ -26,7 +27,7 @@ function giveBack(story: StoryFields, detail: string) {
   if (draft && hasWords(draft) && !draft.outbox) return false;
   saveDraft({ ...story, returned: detail });
   dispatchEvent(new CustomEvent(RETURNED_EVENT));
-  showSnackbar(returned);
+  announce(returned);
   return true;
 }
 
@@ -67,10 +68,14 @@ async function takeReturned() {
   if (giveBack(story, detail)) await cache.delete(request);
 }
 
-navigator.serviceWorker?.addEventListener('message', (event) => {
-  if (event.data === SENT_MESSAGE) announceSent();
-  if (event.data === RETURNED_MESSAGE) void takeReturned();
-});
-addEventListener('online', () => void sendKept());
-void sendKept();
-void takeReturned().catch(() => {});
+/** Sends a kept story now and whenever the connection returns; `tell` shows her what happened. */
+export function startSendingKept(tell: (message: string) => void) {
+  announce = tell;
+  navigator.serviceWorker?.addEventListener('message', (event) => {
+    if (event.data === SENT_MESSAGE) announceSent();
+    if (event.data === RETURNED_MESSAGE) void takeReturned();
+  });
+  addEventListener('online', () => void sendKept());
+  void sendKept();
+  void takeReturned().catch(() => {});
+}

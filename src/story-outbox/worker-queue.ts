@@ -11,10 +11,11 @@ import {
   BLOCKED_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE, isReachable, newStoryKey,
 } from './contract.js';
 import { FIELDS, HONEYPOT } from './fields.js';
+import { INBOX_PATH } from '../lib/addresses';
 import { storyRequest } from './send';
 
 declare const self: ServiceWorkerGlobalScope;
-/** PUBLIC_STORY_ENDPOINT at build time; empty means the inbox beside the site, at {base}api/stories. */
+/** PUBLIC_STORY_ENDPOINT at build time; empty means the inbox beside the site (INBOX_PATH, below the base). */
 declare const STORY_ENDPOINT: string;
 
 type QueueEntry = NonNullable<Awaited<ReturnType<Queue['shiftRequest']>>>;
@@ -27,7 +28,7 @@ const KEEP_MINUTES = 60 * 24 * 365;
 /** Where, in RETURNED_CACHE, the time of her last quick exit is kept: stories kept before it never show again. */
 const QUIET_SINCE = '__quiet-since';
 
-const endpoint = new URL(STORY_ENDPOINT || 'api/stories', self.registration.scope);
+const endpoint = new URL(STORY_ENDPOINT || INBOX_PATH.slice(1), self.registration.scope);
 const queue = new Queue('stories', { onSync: sendKept, maxRetentionTime: KEEP_MINUTES });
 const inScope = (path: string) => new URL(path, self.registration.scope).href;
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   INBOX_PATH,
@@ -62,4 +63,27 @@ describe('the pages a story leads to', () => {
     expect(thankYouPath('en')).toBe('/story-sent/');
     expect(thankYouPath('hi')).toBe('/hi/story-sent/');
   });
+});
+
+// The rules above are spelled once: a second spelling elsewhere drifts the day one of them changes.
+describe('one spelling of the addresses', () => {
+  const SECOND_SPELLINGS = [
+    { pattern: '=== DEFAULT_LOCALE \\?|!== DEFAULT_LOCALE \\?', what: 'English-at-the-root decided by hand' },
+    { pattern: "locale === ['\"]en['\"]", what: 'the default edition written as a literal' },
+    { pattern: "['\"`]/?api/stories", what: "the inbox's path" },
+  ];
+  // The Apps Script is pasted alone into Google's editor and cannot import; its tests hold it to the rules.
+  const PLACES = ['src', 'server', 'scripts', 'astro.config.mjs', ':!src/lib/addresses.ts'];
+
+  for (const { pattern, what } of SECOND_SPELLINGS) {
+    it(`writes ${what} only in src/lib/addresses.ts`, () => {
+      let found = '';
+      try {
+        found = execFileSync('git', ['grep', '-nE', pattern, '--', ...PLACES], { encoding: 'utf8' });
+      } catch {
+        // git grep exits 1 when nothing matches.
+      }
+      expect(found).toBe('');
+    });
+  }
 });

@@ -28,6 +28,11 @@ const RULES: Rule[] = [
     forbidden: /^(node:|sharp$)|\/(build|browser|stores|islands|components)\//,
   },
   {
+    folder: 'story-outbox',
+    because: 'the outbox runs in the page and the worker: it tells the page what happened, it does not show it',
+    forbidden: /^(node:|astro:)|\/(stores|islands|components|data|build)\//,
+  },
+  {
     folder: 'browser',
     because: 'page scripts get plain data from the page, never from content or files',
     forbidden: /^(node:|astro:)|\/(data|build)\//,

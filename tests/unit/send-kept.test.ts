@@ -29,8 +29,11 @@ function answer(response: () => Response | Error) {
 /** Loads the page's script afresh, as a page load does, and lets its first send finish. */
 async function openPage() {
   vi.resetModules();
-  await import('../../src/story-outbox/send-kept');
-  snackbar = (await import('../../src/stores/snackbar')).snackbar;
+  const { startSendingKept } = await import('../../src/story-outbox/send-kept');
+  const store = await import('../../src/stores/snackbar');
+  snackbar = store.snackbar;
+  // As the form's page does (src/components/stories/StoryForm.astro).
+  startSendingKept(store.showSnackbar);
   await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.length > 0 || !kept()?.outbox || !online).toBe(true));
   await new Promise((done) => setTimeout(done, 0));
 }
