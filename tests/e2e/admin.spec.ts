@@ -57,6 +57,8 @@ async function openEditor(page: Page) {
   await seedWorkingCopy(page);
   await page.goto('/admin/');
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  // It reads every content file before it lists the collections: slow on a busy machine.
+  await expect(page.getByRole('tree', { name: 'Collection List' }).getByRole('treeitem').first()).toBeVisible({ timeout: 60_000 });
   return { outside, violations };
 }
 
@@ -104,7 +106,7 @@ test('the editor lists every collection of the schema', async ({ page, request }
 });
 
 test('with no network, she edits a story in both languages, fixes a refused field and adds a story with its Hindi twin', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { outside, violations } = await openEditor(page);
   const list = page.getByRole('tree', { name: 'Collection List' });
 
@@ -122,7 +124,8 @@ test('with no network, she edits a story in both languages, fixes a refused fiel
   await expect(field(english, 'Image alt')).toContainText(/required/i);
   await field(english, 'Image alt').getByRole('textbox').fill('Illustrated monogram with the initials M K');
   await save(page);
-  await expect.poll(async () => (await workingCopyFiles(page, 'src/content/stories/health'))['src/content/stories/health/matilda-kullu.md']).toContain(
+  // Saving writes the files a moment later: wait for them, on a busy machine too.
+  await expect.poll(async () => (await workingCopyFiles(page, 'src/content/stories/health'))['src/content/stories/health/matilda-kullu.md'], { timeout: 30_000 }).toContain(
     'summary: ASHA worker who took her village from healers to hospitals',
   );
   expect((await workingCopyFiles(page, 'src/content/stories/health'))['src/content/stories/health/matilda-kullu.md']).toContain(
@@ -158,7 +161,7 @@ test('with no network, she edits a story in both languages, fixes a refused fiel
   await field(newHindi, 'Text').getByRole('textbox').fill('आशा देवी गाँव के दवाखाने में नर्स हैं।');
   await save(page);
 
-  await expect.poll(async () => Object.keys(await workingCopyFiles(page, 'src/content/hi/stories/health'))).toContain(
+  await expect.poll(async () => Object.keys(await workingCopyFiles(page, 'src/content/hi/stories/health')), { timeout: 30_000 }).toContain(
     'src/content/hi/stories/health/asha-devi.md',
   );
   const story = (await workingCopyFiles(page, 'src/content/stories/health'))['src/content/stories/health/asha-devi.md']!;
