@@ -9,6 +9,7 @@ import { SCHEMAS, SOURCES, TRANSLATED_FIELDS } from '../../src/content.config';
 import { editorConfig, editorFields, type EditorField } from '../../src/build/admin-config';
 import { editorBackend } from '../../src/build/admin-backend.js';
 import { mediaFoldersOf } from '../../src/build/admin-media';
+import { editorFonts, editorScript, fontFile } from '../../src/build/admin-fonts';
 
 type Name = keyof typeof SCHEMAS;
 const picturePath = (() => z.string()) as never;
@@ -127,5 +128,21 @@ describe("the editor's repository host, from the build's environment", () => {
 
   it('says so when no repository is named', () => {
     expect(editorBackend({}).isSet).toBe(false);
+  });
+});
+
+describe("the editor's fonts, from the site", () => {
+  it('finds each font the script asks a CDN for, and the installed package that has it', () => {
+    const fonts = editorFonts(editorScript());
+    expect(fonts.map((font) => font.file).sort()).toEqual([
+      'material-symbols-outlined-latin-wght-normal.woff2', 'noto-mono-latin-400-normal.woff2', 'source-sans-3-latin-wght-normal.woff2',
+    ]);
+    for (const font of fonts) expect(fontFile(font).subarray(0, 4).toString('latin1'), font.file).toBe('wOF2');
+  });
+
+  it('names the package to install when a font is missing', () => {
+    const [font] = editorFonts('url(https://cdn.jsdelivr.net/fontsource/fonts/not-a-font:vf@1.0.0/latin-wght-normal.woff2)');
+    expect(font).toMatchObject({ packageName: '@fontsource-variable/not-a-font', file: 'not-a-font-latin-wght-normal.woff2' });
+    expect(() => fontFile(font!)).toThrow('npm install @fontsource-variable/not-a-font');
   });
 });

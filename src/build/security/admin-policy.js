@@ -1,10 +1,8 @@
 // The policy of the editors' page /admin/ (docs/admin.md), and only of it: Sveltia CMS is one
 // large script that styles itself at run time and talks to the repository host's API, which the
 // visitors' policy rightly forbids. Nothing else is allowed, so the editor's browser reaches only
-// the site, the host's API and the editor's fonts; the update check and status page stay blocked.
-
-/** Where Sveltia CMS fetches its interface font, its icons (a font) and a monospace font. */
-export const EDITOR_FONT_ORIGIN = 'https://cdn.jsdelivr.net';
+// the site and the host's API: its fonts are served from the site (src/build/admin-fonts.ts), and
+// its update check and the host's status page stay blocked.
 
 /**
  * @param {{ apiOrigin: string }} options the repository host's API (https://api.github.com)
@@ -21,7 +19,7 @@ export function adminPolicyDirectives({ apiOrigin }) {
     `connect-src 'self' data: blob: ${apiOrigin}`,
     `img-src 'self' data: blob: ${apiOrigin}`,
     "media-src 'self' blob:",
-    `font-src 'self' ${EDITOR_FONT_ORIGIN}`,
+    "font-src 'self'",
     "worker-src 'self' blob:",
     "frame-src 'self' blob:",
     "manifest-src 'self'",
