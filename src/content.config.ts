@@ -189,6 +189,13 @@ const storiesSchema = (image: ImageField) =>
     summary: text('a one-line summary').describe('One line on the card: a description of what she did, never words in her mouth'),
     image: picture(image, 'Round portrait: use a square picture'),
     imageAlt: alt,
+    draft: z
+      .boolean({ error: 'write true (not shown on the site yet) or false' })
+      .default(false)
+      .describe('true while an editor has not checked a story she sent: the site leaves it out until this is false or removed'),
+    consent: text('how and when she agreed to publish')
+      .optional()
+      .describe('How and when she agreed to publishing, e.g. "Ticked I\'d like to publish my story… on the website form, 2026-11-20"; never her phone number'),
   });
 
 const profileCategoriesSchema = () => z.strictObject({ order, title: text('a title').describe('Heading of the category') });

@@ -3,14 +3,27 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
- * Every HTML file below `dir`, 404.html included.
- * @param {string} dir
+ * The editors' browser editor, `/admin/` (docs/admin.md): a tool, not a page for visitors. The
+ * page checks, the byte budgets and the link checks read visitors' pages only, so they leave it
+ * out; it has its own policy.
+ */
+export const EDITOR_FOLDER = 'admin';
+
+/** Every HTML file below `dir`. */
+function allHtml(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? allHtml(join(dir, entry.name)) : entry.name.endsWith('.html') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/**
+ * Every page a visitor may open in a built site, 404.html included: not the editor's.
+ * @param {string} dist
  * @returns {string[]}
  */
-export function htmlFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? htmlFiles(join(dir, entry.name)) : entry.name.endsWith('.html') ? [join(dir, entry.name)] : [],
-  );
+export function htmlFiles(dist) {
+  const editor = join(dist, EDITOR_FOLDER) + sep;
+  return allHtml(dist).filter((file) => !file.startsWith(editor));
 }
 
 /**

@@ -1,15 +1,17 @@
 // The project's own Astro integration: everything `astro build` must do besides the pages, in one
 // place and one order (docs/architecture.md). A host that runs `astro build` gets the whole site.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroUserConfig } from 'astro';
 import { loadEnv } from 'vite';
 import { normaliseBase } from '../lib/base-path.js';
 import { linksOutsideBase } from './base-links.js';
-import { htmlFiles } from './dist-files.js';
+import { editorBackend } from './admin-backend.js';
+import { EDITOR_FOLDER, htmlFiles } from './dist-files.js';
 import { sampleValues, untranslatedEntries } from './unfinished-content.js';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
+import { adminPolicyDirectives } from './security/admin-policy.js';
 import { writeSecurityHeaders } from './security/headers.js';
 import { metaPolicy, narrowPolicy, unsafeMarkup } from './security/page-check.js';
 import { policyDirectives, storyOrigins } from './security/policy.js';
@@ -71,10 +73,18 @@ export default function streeSite(): AstroIntegration {
         );
         const policies = pages.map(({ file, html }) => ({ file, policy: metaPolicy(html) }));
         failOn(policies.filter(({ policy }) => !policy).map(({ file }) => `${file}: no policy <meta>`), 'Pages without a policy');
-        writeSecurityHeaders(dist, policies.map(({ policy }) => policy!));
-
         const worker = await buildServiceWorker({ root, dist, storyEndpoint });
         logger.info(`Service worker: precaches ${worker.count} files, ${(worker.size / 1024).toFixed(0)} KB before compression.`);
+
+        // After the worker: its script gets the site's policy too (a worker's policy is its own
+        // response's). The editors' /admin/ (docs/admin.md) gets its own policy, none of the site's.
+        const editor = editorBackend(process.env);
+        const hasEditor = existsSync(join(dist, EDITOR_FOLDER));
+        const editorPolicy = hasEditor ? adminPolicyDirectives({ apiOrigin: editor.apiOrigin }).join('; ') : undefined;
+        writeSecurityHeaders(dist, policies.map(({ policy }) => policy!), { editorPolicy });
+        if (hasEditor && !editor.isSet) {
+          logger.warn('The editor at /admin/ names no repository: set CMS_REPO=owner/name where the site is built (README, "Editing in the browser").');
+        }
 
         failOn(linksOutsideBase(dist, base), `Addresses outside the base ${base}`);
 

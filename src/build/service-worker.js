@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
 import { LOCALES, editionFolder } from '../lib/addresses';
+import { EDITOR_FOLDER } from './dist-files.js';
 
 /**
  * The shell every page needs, and the pages read offline from the first visit on (README,
@@ -79,6 +80,8 @@ export async function buildServiceWorker({ root, dist, storyEndpoint = '' }) {
       swDest: join(dist, 'sw.js'),
       globDirectory: dist,
       globPatterns: [...SHELL, ...scripts, ...PAGES, ...pictures],
+      // The editors' 2 MB editor (docs/admin.md) is never sent to a visitor's phone.
+      globIgnores: [`${EDITOR_FOLDER}/**`],
       dontCacheBustURLsMatching: HASHED,
     });
     for (const warning of result.warnings) console.warn(`Service worker: ${warning}`);

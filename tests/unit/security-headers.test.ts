@@ -46,10 +46,29 @@ describe('the site-wide policy in _headers', () => {
     const headers = read('_headers');
     expect(headers.startsWith(CACHE_RULES)).toBe(true);
     const block = headers.slice(headers.indexOf('\n/*\n'));
-    expect(block).toMatch(/^ {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-AAA='/m);
+    expect(block).toMatch(/^\/b\/\*\n {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-AAA='/m);
     expect(block).toMatch(/^ {2}X-Content-Type-Options: nosniff$/m);
     expect(block).toMatch(/^ {2}Referrer-Policy: strict-origin$/m);
     expect(block).toMatch(/^ {2}Permissions-Policy: .*camera=\(\).*geolocation=\(\).*microphone=\(\)/m);
+  });
+
+  it("gives the editors' /admin/ its own policy and none of the site's, as a host joins every rule that matches", async () => {
+    mkdirSync(join(dist, 'admin'));
+    writeFileSync(join(dist, 'admin', 'index.html'), page('<p>Editor</p>'));
+    writeSecurityHeaders(dist, [PAGE_A], { editorPolicy: "default-src 'self'; style-src 'self' 'unsafe-inline'" });
+    const server = createServer(staticSite(dist));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const editor = await fetch(`${origin}/admin/`);
+      expect(editor.headers.get('content-security-policy')).toBe("default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+      expect(editor.headers.get('x-content-type-options')).toBe('nosniff');
+      for (const path of ['/', '/b', '/b/', '/sw.js']) {
+        expect((await fetch(origin + path)).headers.get('content-security-policy'), path).toMatch(/^default-src 'self'; script-src 'self' 'sha256-AAA='/);
+      }
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it('gives the same file when it runs twice', () => {
@@ -140,11 +159,13 @@ describe('the server of npm start', () => {
 
   it('sends the policy and headers of _headers with a page and with the 404 page', async () => {
     const expected = read('_headers').match(/Content-Security-Policy: (.+)/)?.[1];
-    for (const [path, status] of [['/b/', 200], ['/nowhere', 404]] as const) {
+    for (const [path, status] of [['/b/', 200], ['/404.html', 200], ['/nowhere', 404]] as const) {
       const response = await fetch(origin + path);
       expect(response.status).toBe(status);
-      expect(response.headers.get('content-security-policy')).toBe(expected);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      // The site's policy goes path by path, so an address no file answers has only the 404 page's <meta>.
+      if (path !== '/nowhere') expect(response.headers.get('content-security-policy')).toBe(expected);
     }
   });
 
