@@ -101,7 +101,11 @@ function show(one: HTMLElement, state: State, message = '') {
 function piecesFrom(one: HTMLElement): Piece[] {
   const main = one.closest('main');
   const all = main ? [...main.querySelectorAll<HTMLElement>('[data-listen]')] : [one];
-  return all.slice(all.indexOf(one)).flatMap((each) => piecesIn(regionOf(each), each.dataset.listen || undefined));
+  const readable = all.slice(all.indexOf(one)).map((each) => ({ region: regionOf(each), only: each.dataset.listen || undefined }));
+  // A part inside one already read is not read twice.
+  return readable
+    .filter(({ region }, index) => !readable.slice(0, index).some((earlier) => earlier.region.contains(region)))
+    .flatMap(({ region, only }) => piecesIn(region, only));
 }
 
 /** Silences the voice and forgets the utterance, so its late events change nothing. */

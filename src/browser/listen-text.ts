@@ -71,9 +71,7 @@ function piecesOf({ block, nodes }: Run): Piece[] {
     text += node.data;
   }
   // A line break counts only where she sees one (a story's typed lines, shown with pre-line).
-  if (!getComputedStyle(block).whiteSpace.startsWith('pre') && getComputedStyle(block).whiteSpace !== 'break-spaces') {
-    text = text.replaceAll('\n', ' ');
-  }
+  if (!/^(pre|break-spaces)/.test(getComputedStyle(block).whiteSpace)) text = text.replaceAll('\n', ' ');
   return sentenceSpans(text).map(([start, end]) => {
     const range = document.createRange();
     range.setStart(...locate(nodes, starts, start, false));
