@@ -4,6 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sentences } from '../../src/lib/sentences';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
+import { PAGE_TYPES } from './page-types';
 
 interface Voice {
   name: string;
@@ -252,6 +253,33 @@ for (const lang of ['en', 'hi'] as const) {
     expect(await highlighted(page)).toBe('');
   });
 }
+
+// Every page with something to read: its first Listen reads its title (or its part's heading) first.
+const READ_PAGES = [
+  ...PAGE_TYPES.filter(({ name }) => ['story category', 'inspiring women', 'handmade', 'profile'].includes(name)),
+  { name: 'offline', path: '/offline/' },
+  { name: 'hindi handmade', path: '/hi/handmade/' },
+];
+for (const { name, path } of READ_PAGES) {
+  test(`the ${name} page can be heard from its title`, async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH, HINDI_ANDROID]);
+    await page.goto(path);
+    await page.locator('main').getByRole('button', { name: /^(Listen|सुनें)$/ }).first().click();
+    await listenThrough(page, 1);
+    expect((await said(page))[0]).toBe(asShown((await page.locator('main h1').textContent())!.trim()));
+  });
+}
+
+test('the story form’s instructions are read from its heading, with the labels of its fields', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/home');
+  const form = page.locator('section:has(#share-title)');
+  await form.getByRole('button', { name: LISTEN.en }).click();
+  const expected = await sentencesIn(form, 'h2, h2 ~ p:first-of-type');
+  await listenThrough(page, expected.length);
+  expect((await said(page)).slice(0, expected.length)).toEqual(expected);
+  await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await form.locator('label').first().textContent())!.trim()));
+});
 
 test('a phone number is read digit by digit, as she would dial it', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
