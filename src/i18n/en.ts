@@ -280,9 +280,10 @@ export const en = {
     freeNumber: 'Free number:',
     staySafeLink: 'How to visit this site safely',
   },
-  /** Reading a story or profile aloud with the phone's own voice. */
+  /** Reading a page aloud with the phone's own voice (docs/help.md, "Listen"). */
   listen: {
     start: 'Listen',
+    pause: 'Pause',
     stop: 'Stop',
     resume: 'Continue listening',
     reading: 'Reading aloud…',

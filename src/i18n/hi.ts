@@ -265,7 +265,8 @@ export const hi: Strings = {
   },
   listen: {
     start: 'सुनें',
-    stop: 'रोकें',
+    pause: 'रोकें',
+    stop: 'बंद करें',
     resume: 'आगे सुनें',
     reading: 'पढ़कर सुनाया जा रहा है…',
     failed: 'यह फ़ोन इस पेज को पढ़कर नहीं सुना सका।',

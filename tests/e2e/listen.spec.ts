@@ -1,8 +1,10 @@
-// Listen (docs/design.md, "Help and safety, one tap away"; docs/help.md). Headless Chromium has no
-// voices, so each test installs a fake speechSynthesis before the page's scripts run: it lists the
-// voices a test gives it, records every utterance, and ends one only when the test says so.
-import { expect, test, type Page } from '@playwright/test';
+// Listen (docs/design.md, "Voice and listening"; docs/help.md). Headless Chromium has no voices,
+// so each test installs a fake speechSynthesis before the page's scripts run: it lists the voices
+// a test gives it, records every utterance, and ends one only when the test says so.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { sentences } from '../../src/lib/sentences';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
+import { PAGE_TYPES } from './page-types';
 
 interface Voice {
   name: string;
@@ -86,11 +88,49 @@ async function fakeSpeech(page: Page, voices: Voice[] | undefined) {
 
 type FakeSpeech = { record: { spoken: Spoken[]; cancels: number }; finish(): void; setVoices(list: Voice[]): void };
 const spoken = (page: Page) => page.evaluate(() => (window as unknown as { fakeSpeech: FakeSpeech }).fakeSpeech.record.spoken);
+const cancels = (page: Page) => page.evaluate(() => (window as unknown as { fakeSpeech: FakeSpeech }).fakeSpeech.record.cancels);
 const finish = (page: Page) => page.evaluate(() => (window as unknown as { fakeSpeech: FakeSpeech }).fakeSpeech.finish());
-const listen = (page: Page) => page.getByRole('group', { name: 'Listen and share' }).getByRole('button', { name: /^(Listen|Stop|Continue listening)$/ });
+/** The words as a reader sees them: typographic apostrophes, and phone numbers not read digit by digit. */
+const asShown = (text: string) => text.replace(/[‘’]/g, "'").replace(/(\d) (?=\d)/g, '$1');
+const said = async (page: Page) => (await spoken(page)).map((s) => asShown(s.text));
+/** What the page highlights as being read, as one string (empty: nothing). */
+const highlighted = (page: Page) =>
+  page.evaluate(() => [...(CSS.highlights.get('listen') ?? [])].map((range) => (range as Range).toString()).join(' ').replace(/\s+/g, ' ').trim());
+/** Whether the highlighted words are on the screen, clear of the reading bar at its foot. */
+const highlightInView = (page: Page) =>
+  page.evaluate(() => {
+    const range = [...(CSS.highlights.get('listen') ?? [])][0] as Range | undefined;
+    const box = range?.getBoundingClientRect();
+    const bar = document.querySelector('[data-state] .listen-bar')?.getBoundingClientRect();
+    return !!box && box.top >= 0 && box.bottom <= (bar?.top ?? innerHeight);
+  });
 
+const LISTEN = { en: 'Listen', hi: 'सुनें' } as const;
+const PAUSE = { en: 'Pause', hi: 'रोकें' } as const;
+const RESUME = { en: 'Continue listening', hi: 'आगे सुनें' } as const;
+const STOP = { en: 'Stop', hi: 'बंद करें' } as const;
+const listen = (page: Page) => page.getByRole('group', { name: 'Listen and share' }).getByRole('button', { name: /^(Listen|Pause|Continue listening)$/ });
 const ENGLISH = { name: 'English (India)', lang: 'en-IN', localService: true };
 const HINDI_ANDROID = { name: 'hi-in-x-hia-local', lang: 'hi_IN', localService: true };
+const READER = /\/listen-reader\.[\w-]+\.(js|css)$/;
+
+/** The sentences she sees in `part`, block by block, as Listen should read them. */
+async function sentencesIn(part: Locator, blocks: string) {
+  const texts = await part.locator(blocks).evaluateAll((elements) =>
+    elements.filter((element) => element.getClientRects().length > 0).map((element) => element.textContent ?? ''),
+  );
+  return texts.flatMap((text) => sentences(text.replace(/\n/g, ' '))).map(asShown);
+}
+
+/** Lets the voice finish `count` sentences, checking that each one spoken is the one highlighted. */
+async function listenThrough(page: Page, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    await expect.poll(async () => (await spoken(page)).length).toBe(index + 1);
+    const words = (await said(page)).at(-1)!;
+    await expect.poll(async () => asShown(await highlighted(page))).toBe(words);
+    await finish(page);
+  }
+}
 
 test.use({ serviceWorkers: 'block' });
 
@@ -101,18 +141,31 @@ test('a story page offers Listen where the phone has an English voice', async ({
   await expect(listen(page)).toBeVisible();
 });
 
-test('no Listen button where the phone has only a voice for another language', async ({ page }) => {
+test('no Listen button anywhere where the phone has only a voice for another language', async ({ page }) => {
   await fakeSpeech(page, [HINDI_ANDROID]);
-  await page.goto(STORY.path);
-  await expect(page.getByRole('link', { name: /WhatsApp/ })).toBeVisible(); // the page's scripts have run
-  await expect(listen(page)).toHaveCount(0);
+  for (const path of [STORY.path, '/home', '/stay-safe/']) {
+    await page.goto(path);
+    await page.waitForSelector('.listen-bar', { state: 'attached' }); // the starter has run
+    await expect(page.getByRole('button', { name: LISTEN.en, exact: true })).toHaveCount(0);
+  }
 });
 
 test('no Listen button where the browser cannot speak at all', async ({ page }) => {
   await fakeSpeech(page, undefined);
-  await page.goto(STORY.path);
-  await expect(page.getByRole('link', { name: /WhatsApp/ })).toBeVisible();
-  await expect(listen(page)).toHaveCount(0);
+  await page.goto('/home');
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('link', { name: /WhatsApp|Exit this page/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: LISTEN.en, exact: true })).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('no Listen button shows that could do nothing', async ({ page }) => {
+    for (const path of ['/home', '/stay-safe/', STORY.path]) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: LISTEN.en, exact: true })).toHaveCount(0);
+    }
+  });
 });
 
 test('Listen appears when the phone’s voices arrive after the page', async ({ page }) => {
@@ -123,33 +176,167 @@ test('Listen appears when the phone’s voices arrive after the page', async ({ 
   await expect(listen(page)).toBeVisible();
 });
 
+test('the reader is fetched only when she taps Listen', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(request.url()));
+  await page.goto('/home');
+  await page.waitForLoadState('load');
+  const button = page.locator('#about').getByRole('button', { name: LISTEN.en });
+  await expect(button).toBeVisible();
+  expect(fetched.filter((url) => READER.test(new URL(url).pathname))).toEqual([]);
+  const reader = page.waitForRequest((request) => READER.test(new URL(request.url()).pathname));
+  await button.click();
+  await reader;
+  await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(0);
+});
+
 test('Listen reads the title, then the story sentence by sentence, and shows that it is reading', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await page.goto(STORY.path);
   await listen(page).click();
-  await expect(listen(page)).toHaveText(/Stop/);
+  await expect(listen(page)).toHaveText(/Pause/);
   await expect(page.getByRole('group', { name: 'Listen and share' }).getByRole('status').first()).toHaveText('Reading aloud…');
-  await finish(page);
-  await finish(page);
-  const said = await spoken(page);
-  // The page shows typographic apostrophes where the Markdown has plain ones.
-  expect(said.map((s) => s.text.replace(/[‘’]/g, "'"))).toEqual([STORY.name, ...STORY.sentences]);
-  expect(said.every((s) => s.lang === 'en-IN' && s.voice === ENGLISH.name)).toBe(true);
+  await listenThrough(page, 2);
+  await expect.poll(async () => (await spoken(page)).length).toBe(3);
+  expect((await said(page)).slice(0, 3)).toEqual([STORY.name, ...STORY.sentences]);
+  expect((await spoken(page)).every((s) => s.lang === 'en-IN' && s.voice === ENGLISH.name)).toBe(true);
 });
 
-test('Stop stops the reading, and Continue listening goes on from the sentence it reached', async ({ page }) => {
+for (const lang of ['en', 'hi'] as const) {
+  const prefix = lang === 'hi' ? '/hi' : '';
+  const voice = lang === 'hi' ? HINDI_ANDROID : ENGLISH;
+
+  test(`a home section is read in order in ${lang}, each sentence highlighted as it is spoken, then the next section`, async ({ page }) => {
+    await fakeSpeech(page, [voice]);
+    await page.goto(`${prefix}/home`);
+    const about = page.locator('#about');
+    const expected = await sentencesIn(about, 'h2, h3, p');
+    expect(expected.length).toBeGreaterThan(3);
+    await about.getByRole('button', { name: LISTEN[lang] }).click();
+    await listenThrough(page, expected.length);
+    expect((await said(page)).slice(0, expected.length)).toEqual(expected);
+    // It goes on with the next section, from its heading.
+    await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await page.locator('#focus h2').textContent())!.trim()));
+    expect((await spoken(page)).every((s) => s.lang === (lang === 'hi' ? 'hi-IN' : 'en-IN') && s.voice === voice.name)).toBe(true);
+  });
+
+  test(`the stay-safe page is read in order in ${lang}, from its title to its last words, kept in view`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 360, height: 640 });
+    await fakeSpeech(page, [voice]);
+    await page.goto(`${prefix}/stay-safe/`);
+    const article = page.locator('main article');
+    const shown = asShown((await article.evaluate((element) => element.textContent ?? '')).replace(/\s+/g, ' '));
+    await page.getByRole('button', { name: LISTEN[lang], exact: true }).first().click();
+    const button = page.locator('main').getByRole('button', { name: PAUSE[lang] });
+    await expect(button).toBeVisible();
+    let cursor = 0;
+    for (let count = 1; await button.isVisible(); count += 1) {
+      await expect.poll(async () => (await spoken(page)).length).toBe(count);
+      const words = (await said(page)).at(-1)!;
+      // Each piece comes after the one before it in the page, and is the one highlighted, on screen.
+      const at = shown.indexOf(words, cursor);
+      expect(at, `"${words}" after character ${cursor}`).toBeGreaterThanOrEqual(0);
+      cursor = at + words.length;
+      await expect.poll(async () => asShown(await highlighted(page))).toBe(words);
+      await expect.poll(() => highlightInView(page)).toBe(true);
+      await finish(page);
+      if (count > 200) throw new Error('the reading never ends');
+    }
+    const all = await said(page);
+    expect(all[0]).toBe((await article.locator('h1').textContent())!.trim());
+    expect(all.at(-1)).toBe((await sentencesIn(article, 'p, li')).at(-1));
+    expect(all).toContain(asShown((await article.locator('h2').first().textContent())!.trim()));
+    // Done, it is a Listen button again and nothing is highlighted.
+    await expect(page.locator('main').getByRole('button', { name: LISTEN[lang], exact: true })).toBeVisible();
+    expect(await highlighted(page)).toBe('');
+  });
+}
+
+// Every page with something to read: its first Listen reads its title (or its part's heading) first.
+const READ_PAGES = [
+  ...PAGE_TYPES.filter(({ name }) => ['story category', 'inspiring women', 'handmade', 'profile'].includes(name)),
+  { name: 'offline', path: '/offline/' },
+  { name: 'hindi handmade', path: '/hi/handmade/' },
+];
+for (const { name, path } of READ_PAGES) {
+  test(`the ${name} page can be heard from its title`, async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH, HINDI_ANDROID]);
+    await page.goto(path);
+    await page.locator('main').getByRole('button', { name: /^(Listen|सुनें)$/ }).first().click();
+    await listenThrough(page, 1);
+    expect((await said(page))[0]).toBe(asShown((await page.locator('main h1').textContent())!.trim()));
+  });
+}
+
+test('the story form’s instructions are read from its heading, with the labels of its fields', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
-  await page.goto(STORY.path);
-  await listen(page).click();
-  await finish(page); // the title
-  await expect.poll(async () => (await spoken(page)).length).toBe(2); // the first sentence is being read
-  await listen(page).click();
-  await expect(listen(page)).toHaveText(/Continue listening/);
-  expect(await page.evaluate(() => (window as unknown as { fakeSpeech: FakeSpeech }).fakeSpeech.record.cancels)).toBeGreaterThan(0);
-  await listen(page).click();
-  await expect(listen(page)).toHaveText(/Stop/);
-  const said = (await spoken(page)).map((s) => s.text.replace(/[‘’]/g, "'"));
-  expect(said).toEqual([STORY.name, STORY.sentences[0], STORY.sentences[0]]);
+  await page.goto('/home');
+  const form = page.locator('section:has(#share-title)');
+  await form.getByRole('button', { name: LISTEN.en }).click();
+  const expected = await sentencesIn(form, 'h2, h2 ~ p:first-of-type');
+  await listenThrough(page, expected.length);
+  expect((await said(page)).slice(0, expected.length)).toEqual(expected);
+  await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await form.locator('label').first().textContent())!.trim()));
+});
+
+test('a phone number is read digit by digit, as she would dial it', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/offline/');
+  const helplines = page.locator('#helplines');
+  await helplines.getByRole('button', { name: LISTEN.en }).click();
+  // Its heading and the line under it, then the first number.
+  await listenThrough(page, (await sentencesIn(helplines, 'h2, h2 ~ p:first-of-type')).length);
+  await expect.poll(async () => (await spoken(page)).at(-1)?.text).toMatch(/^1 1 2 \D/);
+});
+
+test('Pause stops at the sentence, Continue listening reads it again, Stop ends and clears', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/stay-safe/');
+  const main = page.locator('main');
+  await main.getByRole('button', { name: LISTEN.en }).click();
+  await listenThrough(page, 1); // the title
+  await expect.poll(async () => (await spoken(page)).length).toBe(2);
+  const before = await cancels(page);
+  await main.getByRole('button', { name: PAUSE.en }).click();
+  await expect(main.getByRole('button', { name: RESUME.en })).toBeVisible();
+  expect(await cancels(page)).toBeGreaterThan(before);
+  await main.getByRole('button', { name: RESUME.en }).click();
+  await expect(main.getByRole('button', { name: PAUSE.en })).toBeVisible();
+  const [, first, again] = await said(page);
+  expect(again).toBe(first);
+  await main.getByRole('button', { name: STOP.en }).click();
+  await expect(main.getByRole('button', { name: LISTEN.en })).toBeFocused();
+  await expect(main.getByRole('button', { name: STOP.en })).toHaveCount(0);
+  expect(await highlighted(page)).toBe('');
+  // The next Listen starts from the beginning.
+  await main.getByRole('button', { name: LISTEN.en }).click();
+  await expect.poll(async () => (await said(page)).at(-1)).toBe((await said(page))[0]);
+});
+
+test('by keyboard: Enter starts and pauses, Escape stops', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/stay-safe/');
+  const main = page.locator('main');
+  await main.getByRole('button', { name: LISTEN.en }).focus();
+  await page.keyboard.press('Enter');
+  await expect(main.getByRole('button', { name: PAUSE.en })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(main.getByRole('button', { name: RESUME.en })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(main.getByRole('button', { name: LISTEN.en })).toBeFocused();
+});
+
+test('at 240×320 the reading bar fits the screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 240, height: 320 });
+  await fakeSpeech(page, [HINDI_ANDROID]);
+  await page.goto('/hi/stay-safe/');
+  await page.locator('main').getByRole('button', { name: LISTEN.hi }).click();
+  const bar = page.locator('[data-state] .listen-bar');
+  await expect(bar.getByRole('button', { name: STOP.hi })).toBeInViewport();
+  await expect(bar.getByRole('button', { name: PAUSE.hi })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(240);
 });
 
 test('Exit this page stops the reading before she leaves', async ({ page }) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_PRESSES, countKeyUp, type ShiftCount } from '../../src/lib/exit-keys';
 import { boldRuns } from '../../src/lib/emphasis';
 import { helplinesIn, telHref, type Helpline } from '../../src/lib/helplines';
-import { MAX_PIECE, sentences } from '../../src/lib/sentences';
+import { MAX_PIECE, sentenceSpans, sentences } from '../../src/lib/sentences';
 import { shareText, whatsAppHref } from '../../src/lib/share-links';
 import { speechLang, voiceFor } from '../../src/lib/voices';
 
@@ -64,6 +64,13 @@ describe('sentences (what Listen speaks at a time)', () => {
 
   it('drops pieces with nothing to say', () => {
     expect(sentences('...\n\n  \n— . Real words.')).toEqual(['Real words.']);
+  });
+
+  it('finds each piece where it is in the text, so the page can highlight the words being spoken', () => {
+    const text = '  She spoke.\n  Did they   listen? ';
+    const spans = sentenceSpans(text);
+    expect(spans.map((span) => text.slice(...span))).toEqual(['She spoke.', 'Did they   listen?']);
+    expect(spans[0]![0]).toBe(2);
   });
 });
 
