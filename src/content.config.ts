@@ -5,6 +5,7 @@ import { defineCollection, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { contentGlob } from './build/content-glob';
 import { entryIds } from './build/entry-ids';
+import { SAMPLE_FIELDS } from './lib/samples';
 
 const storyCategoryIds = entryIds('story-categories');
 const profileCategoryIds = entryIds('profile-categories');
@@ -113,8 +114,10 @@ const settingsSchema = (image: ImageField) =>
     teamPhoto: picture(image, 'Team picture in the Teams section'),
     teamPhotoAlt: alt,
     samples: z
-      .array(z.string())
-      .describe('Names of the fields above that still hold sample values; the build lists them until this is []'),
+      .array(z.enum(SAMPLE_FIELDS, { error: `use the names of fields that may be samples: ${SAMPLE_FIELDS.join(', ')}` }))
+      .describe(
+        `The fields above that still hold sample values, from: ${SAMPLE_FIELDS.join(', ')}. The site marks each as a sample (a notice, or no link, pointing to the helplines) and the build lists them until this is []`,
+      ),
     helplines: z
       .array(helpline)
       .min(1, { error: 'list at least the emergency number 112' })
@@ -170,7 +173,10 @@ const testimonialsSchema = (image: ImageField) =>
       .describe('Language of `text`: en (English, the default) or hi (Hindi)'),
     image: picture(image, 'Round portrait: use a square picture'),
     imageAlt: alt,
-    sample: z.boolean().default(false).describe('true while this is a sample, not a real team member'),
+    sample: z
+      .boolean()
+      .default(false)
+      .describe('true while this is a sample, not a real team member: the quote then shows as a sample'),
   });
 
 const storyCategoriesSchema = (image: ImageField) =>
@@ -232,7 +238,10 @@ const productsSchema = (image: ImageField) =>
       .describe('How to order: at least one of `phone`, `whatsapp`, `email`'),
     image: picture(image, 'Picture of the product'),
     imageAlt: alt,
-    sample: z.boolean().default(false).describe('true while this is a sample listing: the page then says not to order yet'),
+    sample: z
+      .boolean()
+      .default(false)
+      .describe('true while this is a sample listing: the page then says not to order yet, and its contact is no link'),
   });
 
 /**

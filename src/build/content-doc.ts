@@ -18,22 +18,33 @@ interface FieldsOf {
 
 const MAX_EXAMPLE = 60;
 
+type Def = { type: string; innerType?: z.ZodType; format?: string; element?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (field: z.ZodType) => field.def as Def;
+
+/** The field without its `optional` or `default`: the value an editor writes. */
+function unwrapped(field: z.ZodType): z.ZodType {
+  const def = defOf(field);
+  return def.type === 'optional' || def.type === 'default' ? unwrapped(def.innerType!) : field;
+}
+
 /** How an editor writes a value of this field, from its zod type. */
 function kindOf(field: z.ZodType, name: string, imageFields: readonly string[]): string {
   if (imageFields.includes(name)) return 'picture path';
-  const def = field.def as { type: string; innerType?: z.ZodType; format?: string; element?: z.ZodType };
+  const def = defOf(unwrapped(field));
   switch (def.type) {
-    case 'optional':
-    case 'default':
-      return kindOf(def.innerType!, name, imageFields);
     case 'string':
-      return def.format === 'url' ? 'web address' : def.format === 'email' ? 'e-mail address' : 'text';
+      if (def.format === 'url') return 'web address';
+      if (def.format === 'email') return 'e-mail address';
+      if (def.format === 'date') return 'date, YYYY-MM-DD';
+      return 'text';
     case 'number':
       return 'whole number';
     case 'boolean':
       return '`true` or `false`';
-    case 'array':
-      return 'list';
+    case 'array': {
+      const item = defOf(unwrapped(def.element!)).type;
+      return item === 'object' ? 'list of groups of fields' : item === 'enum' ? 'list, each one of a list' : 'list';
+    }
     case 'object':
       return 'group of fields';
     case 'enum':
@@ -43,6 +54,26 @@ function kindOf(field: z.ZodType, name: string, imageFields: readonly string[]):
   }
 }
 
+/** The fields inside a group, or inside each group of a list: `office.city`, `helplines[].number`. */
+function innerFields(field: z.ZodType, name: string): [string, z.ZodType][] {
+  const def = defOf(unwrapped(field));
+  const item = def.type === 'array' ? unwrapped(def.element!) : undefined;
+  const group = def.type === 'object' ? def : item && defOf(item).type === 'object' ? defOf(item) : undefined;
+  if (!group?.shape) return [];
+  const prefix = def.type === 'array' ? `${name}[]` : name;
+  return Object.entries(group.shape).map(([inner, innerField]) => [`${prefix}.${inner}`, innerField]);
+}
+
+/** The example value at a path such as `helplines[].number`: the first item of a list stands for all. */
+function exampleAt(example: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, step) => {
+    const isList = step.endsWith('[]');
+    const key = isList ? step.slice(0, -2) : step;
+    const next = (value as Record<string, unknown> | undefined)?.[key];
+    return isList && Array.isArray(next) ? next[0] : next;
+  }, example);
+}
+
 function exampleOf(value: unknown, isMarkdown: boolean): string {
   if (value === undefined) return '';
   const json = isMarkdown && typeof value === 'string' ? value : JSON.stringify(value);
@@ -50,17 +81,26 @@ function exampleOf(value: unknown, isMarkdown: boolean): string {
   return `\`${shown.replaceAll('|', '\\|')}\``;
 }
 
-/** A Markdown table of a collection's fields. */
+/**
+ * A Markdown table of a collection's fields, with a row for every field inside a group or a list
+ * of groups below it (`office.city`, `helplines[].number`): editors see every field the build checks.
+ */
 export function fieldTable({ schema, imageFields = [], example = {}, translated, isMarkdown = false }: FieldsOf): string {
   const header = ['Field', 'Required?', 'Kind', 'What to write', 'Example', ...(translated ? ['Translated'] : [])];
-  const rows = Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => [
-    `\`${name}\``,
-    field.safeParse(undefined).success ? 'optional' : 'required',
-    kindOf(field, name, imageFields),
-    (field.description ?? '').replaceAll('|', '\\|'),
-    exampleOf(example[name], isMarkdown),
-    ...(translated ? [translated[name] ? 'yes' : ''] : []),
-  ]);
+  const rowsOf = (path: string, field: z.ZodType, isTranslated: boolean): string[][] => [
+    [
+      `\`${path}\``,
+      field.safeParse(undefined).success ? 'optional' : 'required',
+      kindOf(field, path, imageFields),
+      (field.description ?? '').replaceAll('|', '\\|'),
+      exampleOf(exampleAt(example, path), isMarkdown),
+      ...(translated ? [isTranslated ? 'yes' : ''] : []),
+    ],
+    ...innerFields(field, path).flatMap(([inner, innerField]) => rowsOf(inner, innerField, isTranslated)),
+  ];
+  const rows = Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([name, field]) =>
+    rowsOf(name, field, Boolean(translated?.[name])),
+  );
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 

@@ -9,7 +9,7 @@ import { normaliseBase } from '../lib/base-path.js';
 import { linksOutsideBase } from './base-links.js';
 import { editorBackend } from './admin-backend.js';
 import { EDITOR_FOLDER, htmlFiles } from './dist-files.js';
-import { sampleValues, untranslatedEntries } from './unfinished-content.js';
+import { linksToSamples, sampleAddresses, sampleValues, untranslatedEntries } from './unfinished-content.js';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { adminPolicyDirectives } from './security/admin-policy.js';
 import { writeSecurityHeaders } from './security/headers.js';
@@ -89,6 +89,12 @@ export default function streeSite(): AstroIntegration {
         failOn(linksOutsideBase(dist, base), `Addresses outside the base ${base}`);
 
         const content = `${root}/src/content`;
+        // A sample never acts as real (src/lib/samples.ts): no page may link to one.
+        const sampleLinks = sampleAddresses(content);
+        failOn(
+          pages.flatMap(({ file, html }) => linksToSamples(html, sampleLinks).map((problem) => `${file}: ${problem}`)),
+          'Links to sample values; show them as samples instead (src/lib/samples.ts)',
+        );
         const samples = sampleValues(content);
         if (samples.length > 0) {
           logger.warn(`Still sample content (${samples.length}): replace with the organisation's own, then drop the sample mark.\n  - ${samples.join('\n  - ')}`);

@@ -18,6 +18,55 @@ export function sampleValues(content = 'src/content') {
   return [...fromSettings, ...flagged].map((line) => `src/content/${line}`);
 }
 
+const digits = (phone) => phone.replace(/\D/g, '');
+
+/**
+ * Every address a page must never link to while it is a sample (src/lib/samples.ts): the sample
+ * phones, e-mail, documents and social profiles of the settings, and the contacts of sample products.
+ * @returns {{ address: string, where: string }[]} `tel:` and `mailto:` addresses as a page writes them
+ */
+export function sampleAddresses(content = 'src/content') {
+  const settings = readJson(content, 'settings/site.json');
+  const where = (field) => `src/content/settings/site.json: ${field}`;
+  const marked = (field) => settings.samples.includes(field);
+  const fromSettings = [
+    ...(marked('phones') ? settings.phones.map((phone) => ({ address: `tel:${digits(phone)}`, where: where('phones') })) : []),
+    ...(marked('email') ? [{ address: `mailto:${settings.email}`, where: where('email') }] : []),
+    ...(marked('documents') ? Object.values(settings.documents).map((address) => ({ address, where: where('documents') })) : []),
+    ...(marked('social') ? Object.values(settings.social).map((address) => ({ address, where: where('social') })) : []),
+  ];
+  const fromProducts = jsonFiles(content, 'products').flatMap((path) => {
+    const { sample, contact } = readJson(content, path);
+    if (sample !== true) return [];
+    const addresses = [contact.phone && `tel:${digits(contact.phone)}`, contact.email && `mailto:${contact.email}`, contact.whatsapp];
+    return addresses.filter(Boolean).map((address) => ({ address, where: `src/content/${path}: contact` }));
+  });
+  return [...fromSettings, ...fromProducts];
+}
+
+/** A quoted address as a page names it: in an attribute, or in an island's props (entities undone). */
+const QUOTED_ADDRESS = /"((?:tel:|mailto:|https?:\/\/)[^"]*)"/g;
+
+/** The same address for our purpose: a `tel:` by its digits, a `mailto:` without its subject. */
+function sameAddress(named, sample) {
+  if (sample.startsWith('tel:')) return named.startsWith('tel:') && digits(named) === sample.slice(4);
+  if (sample.startsWith('mailto:')) return named.split('?')[0].toLowerCase() === sample.toLowerCase();
+  return named === sample;
+}
+
+/**
+ * Each place in a page's HTML that links to a sample address: a sample must never act as real
+ * (a call that reaches nobody, a profile that is not ours).
+ * @param {string} html
+ * @param {{ address: string, where: string }[]} samples from `sampleAddresses`
+ */
+export function linksToSamples(html, samples) {
+  const text = html.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&amp;', '&');
+  return [...text.matchAll(QUOTED_ADDRESS)].flatMap(([, named]) =>
+    samples.filter((sample) => sameAddress(named, sample.address)).map((sample) => `${named} (a sample: ${sample.where})`),
+  );
+}
+
 const entryFiles = (dir, prefix = '') =>
   readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
     const path = prefix ? `${prefix}/${entry.name}` : entry.name;

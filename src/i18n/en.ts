@@ -326,6 +326,22 @@ export const en = {
   untranslatedNotice: 'This part is not written in English yet.',
   /** The language's own name for itself, on the link that leads to this edition. */
   languageName: 'English',
+  /** Content the organisation has not sent yet (docs/design.md, "Nothing sample passes as real"). */
+  sample: {
+    tag: 'Sample',
+    quotes: 'These quotes are samples until the team sends its own: they are not the words of real people.',
+    quote: 'Not the words of a real person.',
+    figure: 'sample figure, not yet checked',
+    address: 'The real address will be here soon.',
+    email: 'Our e-mail address will be here soon.',
+    phones: 'Our phone numbers will be here soon.',
+    social: 'Our pages on social media will be here soon.',
+    readMore: 'More to read will be here soon.',
+    empowerBharat: 'The Empower Bharat page will be here soon.',
+    video: 'Our own video will be here soon.',
+    order: 'Orders open when the group sends its own number.',
+    needHelp: 'Need help now? Call a helpline',
+  },
 };
 
 export type Strings = typeof en;

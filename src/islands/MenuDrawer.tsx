@@ -14,8 +14,9 @@ interface SocialLink {
 interface Props {
   links: NavLink[];
   extraLinks: NavLink[];
+  /** Left out while the settings mark them as samples: a sample never acts (src/lib/samples.ts). */
   social: SocialLink[];
-  empowerBharat: NavLink;
+  empowerBharat?: NavLink;
   /** The same page in the other edition, named in its own language. */
   language: NavLink & { lang: string };
   logoSrc: string;
@@ -111,7 +112,7 @@ export default function MenuDrawer(props: Props) {
             </ul>
             <a className={styles.language} href={language.href} lang={language.lang} hrefLang={language.lang}
               onClick={close}>{language.label}</a>
-            <ul className={styles.social}>
+            {social.length > 0 && <ul className={styles.social}>
               {social.map(({ network, href, label }) => (
                 <li key={network}>
                   <a href={href} target="_blank" rel="noopener noreferrer" onClick={close}>
@@ -123,12 +124,14 @@ export default function MenuDrawer(props: Props) {
                   </a>
                 </li>
               ))}
-            </ul>
-            <a className={styles.cta} href={empowerBharat.href} target="_blank" rel="noopener noreferrer"
-              onClick={close}>
-              {empowerBharat.label}
-              <span className="visually-hidden"> {strings.newTab}</span>
-            </a>
+            </ul>}
+            {empowerBharat && (
+              <a className={styles.cta} href={empowerBharat.href} target="_blank" rel="noopener noreferrer"
+                onClick={close}>
+                {empowerBharat.label}
+                <span className="visually-hidden"> {strings.newTab}</span>
+              </a>
+            )}
           </div>
         </>
       )}

@@ -6,10 +6,12 @@ import styles from './StatesCounter.module.css';
 interface Props {
   target: number;
   suffix: string;
+  /** Set while the figure is a sample (src/lib/samples.ts): said beside it, to eyes and ears alike. */
+  sampleNote?: string;
 }
 
 /** Counts up to `target`; the server HTML and screen readers get the final value only. */
-export default function StatesCounter({ target, suffix }: Props) {
+export default function StatesCounter({ target, suffix, sampleNote }: Props) {
   const reducedMotion = usePrefersReducedMotion();
   const [tick, setTick] = useState<number | undefined>(undefined);
 
@@ -27,6 +29,7 @@ export default function StatesCounter({ target, suffix }: Props) {
         <span className={styles.number}>{shown}</span>{suffix}
       </span>
       <span className="visually-hidden">{target}{suffix}</span>
+      {sampleNote && <span className={styles.sample}> ({sampleNote})</span>}
     </p>
   );
 }

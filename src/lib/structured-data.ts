@@ -1,6 +1,7 @@
 // schema.org descriptions of what a page shows, for search engines (JSON-LD). They repeat what the
 // page prints, nothing more: structured data that says more than the page is treated as spam.
 import type { CollectionEntry } from 'astro:content';
+import { isSample, type SampleField } from './samples';
 
 type Settings = CollectionEntry<'settings'>['data'];
 type Product = CollectionEntry<'products'>['data'];
@@ -15,7 +16,7 @@ const CONTEXT = 'https://schema.org';
  * the settings is left out: search engines would show a placeholder number as ours for months.
  */
 export function ngoData(settings: Settings, { url, logo }: { url: string; logo: string }): StructuredData {
-  const isReal = (field: keyof Settings) => !settings.samples.includes(field);
+  const isReal = (field: SampleField) => !isSample(settings, field);
   return {
     '@context': CONTEXT,
     '@type': 'NGO',

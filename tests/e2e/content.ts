@@ -21,6 +21,8 @@ export interface Settings {
   about: string;
   office: { city: string; state: string; country: string };
   social: Record<string, string>;
+  /** The fields still holding sample values: shown as samples, never as working links. */
+  samples: string[];
 }
 
 export const settings = readJson<Settings>('settings/site.json');

@@ -16,6 +16,18 @@ const HINDI_PAGES = PAGES.filter(({ name }) => name !== 'not found').map(({ name
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** Each visible link or button wider than the screen: focused, part of it would be off screen. */
+function controlsWiderThanScreen(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('a[href], button:not([disabled])')].flatMap((el) => {
+      const { width, height } = el.getBoundingClientRect();
+      const isShown = height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      const name = (el.textContent ?? '').trim().slice(0, 40);
+      return isShown && width > document.documentElement.clientWidth + 0.5 ? [`"${name}" ${Math.round(width)} px`] : [];
+    }),
+  );
+}
+
 /**
  * The links and buttons a visitor can see, each marked with a number so the Tab walk can tell
  * them apart; returns each one's number and a line that names it.
@@ -42,22 +54,47 @@ function markVisibleControls(page: Page) {
   );
 }
 
-/** Presses Tab until focus comes back to an element it already stopped on; returns the marked controls reached. */
+/** Whether the focused element comes to lie across the screen's width, within a few seconds. */
+async function comesIntoView(page: Page) {
+  const inView = () =>
+    page.evaluate(() => {
+      const box = document.activeElement!.getBoundingClientRect();
+      return box.left >= -0.5 && box.right <= document.documentElement.clientWidth + 0.5;
+    });
+  return expect.poll(inView, { timeout: 3000 }).toBe(true).then(() => true, () => false);
+}
+
+/**
+ * Presses Tab until focus comes back to an element it already stopped on; returns the marked
+ * controls reached, and each focused control that did not fit across the screen (a D-pad user
+ * cannot scroll sideways to read the rest of it).
+ */
 async function tabStops(page: Page, limit: number) {
   const reached = new Set<string>();
+  const offScreen: string[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press('Tab');
     const stop = await page.evaluate(() => {
       const el = document.activeElement;
-      if (!el || el === document.body) return { isRepeat: false, control: null };
+      if (!el || el === document.body) return { isRepeat: false, control: null, outside: null };
       const isRepeat = el.hasAttribute('data-tab-seen');
       el.setAttribute('data-tab-seen', '');
-      return { isRepeat, control: el.closest('[data-control]')?.getAttribute('data-control') ?? null };
+      const box = el.getBoundingClientRect();
+      const width = document.documentElement.clientWidth;
+      const isOutside = box.left < -0.5 || box.right > width + 0.5;
+      const name = (el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || el.tagName;
+      return {
+        isRepeat,
+        control: el.closest('[data-control]')?.getAttribute('data-control') ?? null,
+        outside: isOutside ? `"${name}" from ${Math.round(box.left)} to ${Math.round(box.right)} px` : null,
+      };
     });
     if (stop.isRepeat) break;
     if (stop.control) reached.add(stop.control);
+    // A carousel slides the focused slide into view: what counts is where it comes to rest.
+    if (stop.outside && !(await comesIntoView(page))) offScreen.push(stop.outside);
   }
-  return reached;
+  return { reached, offScreen };
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -75,26 +112,30 @@ for (const javaScriptEnabled of [true, false]) {
         // is on, and hide the others' cards), which keyboard.spec.ts covers on its own.
         if (javaScriptEnabled) await hydrateEveryIsland(page);
         const controls = await markVisibleControls(page);
-        const reached = await tabStops(page, controls.length * 2 + 20);
+        const { reached, offScreen } = await tabStops(page, controls.length * 2 + 20);
         const missed = controls.filter(({ id }) => !reached.has(id)).map(({ name }) => name);
         expect(missed).toEqual([]);
+        expect(offScreen, 'focused controls reaching past the 240 px screen').toEqual([]);
         // Nothing slides in or folds out as focus moves: still no sideways scroll.
         expect(await sidewaysOverflow(page), 'sideways scroll in px after the Tab walk').toBeLessThanOrEqual(0);
       });
     }
 
     // The Tab walk above holds for them too (one template); what Hindi changes is the width of words.
-    test('no Hindi page scrolls sideways', async ({ page }) => {
+    test('no Hindi page scrolls sideways, and every link and button fits across the screen', async ({ page }) => {
       test.slow(); // eight pages in turn, each hydrated with JavaScript on
       const overflowing: string[] = [];
+      const tooWide: string[] = [];
       for (const { name, path } of HINDI_PAGES) {
         await page.goto(path);
         // With JavaScript, as she would meet it after scrolling: every island drawn by its script.
         if (javaScriptEnabled) await hydrateEveryIsland(page);
         const overflow = await sidewaysOverflow(page);
         if (overflow > 0) overflowing.push(`${name} (${path}): ${overflow} px`);
+        tooWide.push(...(await controlsWiderThanScreen(page)).map((control) => `${path}: ${control}`));
       }
       expect(overflowing).toEqual([]);
+      expect(tooWide, 'links and buttons wider than the 240 px screen').toEqual([]);
     });
   });
 }

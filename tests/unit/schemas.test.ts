@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { collections } from '../../src/content.config';
@@ -46,5 +47,21 @@ describe('the stories schema', () => {
   it('rejects a negative or fractional order', () => {
     expect(fieldsRejected('stories', { ...validStory, order: -1 })[0]?.field).toBe('order');
     expect(fieldsRejected('stories', { ...validStory, order: 1.5 })[0]?.field).toBe('order');
+  });
+});
+
+describe('the settings samples list', () => {
+  const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')) as Record<string, unknown>;
+
+  it('accepts the fields the site can show as samples', () => {
+    expect(fieldsRejected('settings', { ...site, samples: ['phones', 'social', 'statesReached'] })).toEqual([]);
+  });
+
+  // A misspelt name would leave a sample number working as a call link: it must stop the build.
+  it('names a misspelt sample field and lists the names it takes', () => {
+    const [issue, ...rest] = fieldsRejected('settings', { ...site, samples: ['phone'] });
+    expect(rest).toEqual([]);
+    expect(issue?.field).toBe('samples.0');
+    expect(issue?.message).toMatch(/phones, social, documents/);
   });
 });

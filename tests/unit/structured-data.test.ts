@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLd, ngoData, productData } from '../../src/lib/structured-data';
+import type { SampleField } from '../../src/lib/samples';
 
 const settings = {
   organisation: 'STREE',
@@ -46,7 +47,7 @@ describe('ngoData', () => {
   });
 
   it('leaves out every contact still marked as a sample', () => {
-    const samples = { ...settings, samples: ['office', 'email', 'phones', 'social'] };
+    const samples = { ...settings, samples: ['office', 'email', 'phones', 'social'] satisfies SampleField[] };
     const json = JSON.stringify(ngoData(samples, { url: 'https://stree.example/home/', logo: 'https://stree.example/logo.png' }));
     for (const value of [settings.email, ...settings.phones, '12 Station Road', 'facebook.com/stree.org']) expect(json).not.toContain(value);
     expect(json).toContain('Surat');
