@@ -38,6 +38,10 @@ export default function streeSite(): AstroIntegration {
         root = fileURLToPath(config.root);
         // client:reach: an island wakes when the visitor first reaches for it (src/browser/hydrate-on-reach.ts).
         addClientDirective({ name: 'reach', entrypoint: join(root, 'src/browser/hydrate-on-reach.ts') });
+        // client:settled: after the first paint, when idle, or at her first touch (src/browser/hydrate-when-settled.ts).
+        addClientDirective({ name: 'settled', entrypoint: join(root, 'src/browser/hydrate-when-settled.ts') });
+        // client:message: on the snackbar store's first message (src/browser/hydrate-on-message.ts).
+        addClientDirective({ name: 'message', entrypoint: join(root, 'src/browser/hydrate-on-message.ts') });
         // As the pages read it: from the environment or a .env file.
         const mode = command === 'dev' ? 'development' : 'production';
         storyEndpoint = loadEnv(mode, root, 'PUBLIC_').PUBLIC_STORY_ENDPOINT ?? '';

@@ -124,6 +124,23 @@ for (const width of [360, 1280]) {
   });
 }
 
+// React never delays the first paint (docs/design.md, Budgets): the banner's island asks for it
+// only once the page has painted and loaded, when the phone is idle.
+test('the banner wakes React only after the first paint and the load', async ({ page }) => {
+  await page.goto('/home');
+  await expect(banner(page)).toHaveClass(/swiper-initialized/, { timeout: 0 });
+  const times = await page.evaluate(() => {
+    const renderer = document.querySelector('astro-island[client="settled"]')!.getAttribute('renderer-url')!;
+    const react = performance.getEntriesByType('resource').find(({ name }) => name.endsWith(renderer));
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const [paint] = performance.getEntriesByName('first-contentful-paint');
+    return { react: react?.startTime, load: navigation!.loadEventEnd, paint: paint?.startTime };
+  });
+  expect(times.react, 'React was fetched').toBeDefined();
+  expect(times.react!).toBeGreaterThan(times.paint!);
+  expect(times.react!).toBeGreaterThanOrEqual(times.load);
+});
+
 test('with reduced motion the banner does not move by itself', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
@@ -137,7 +154,7 @@ test('with reduced motion the banner does not move by itself', async ({ page }) 
 test.describe('before Swiper arrives, or if it never does', () => {
   // page.route cannot hold back a script a service worker has precached.
   test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
-  const SWIPER = /\/_astro\/carousel-swiper\.[\w-]+\.js(\?.*)?$/;
+  const SWIPER = /\/_astro\/Carousel\.[\w-]+\.js(\?.*)?$/;
 
   /** A sideways wheel over the banner, as a swipe moves a native strip. */
   async function swipeBannerOn(page: Page) {

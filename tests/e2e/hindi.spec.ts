@@ -162,7 +162,7 @@ test.describe('the Hindi carousels', () => {
   test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 
   test('name their controls in Hindi, before Swiper starts and after', async ({ page }) => {
-    await page.route(/\/_astro\/carousel-swiper\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
+    await page.route(/\/_astro\/Carousel\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
     await page.goto('/hi/home');
     const banner = page.locator('#home [data-carousel]');
     await expect(banner.getByRole('group', { name: hi.home.bannerLabel })).toBeVisible();

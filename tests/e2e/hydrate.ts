@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * them there one by one; a test scrolls past each first, so it meets the finished page.
  */
 export async function hydrateEveryIsland(page: Page) {
-  // React islands, and the carousels (Swiper on the page's HTML), which wake the same way.
+  // React islands that wake in view, and the carousels, the banner's among them (it wakes at idle).
   const islands = page.locator('astro-island[client="visible"], [data-carousel]');
   for (let i = 0; i < (await islands.count()); i += 1) await islands.nth(i).scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[client="visible"][ssr]')).toHaveCount(0);

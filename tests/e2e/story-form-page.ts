@@ -19,11 +19,14 @@ export async function formHydrated(page: Page) {
 }
 
 /**
- * Waits until the snackbar's script has taken charge of its live region: before then a message
- * written to the store would not show (src/components/stories/Snackbar.astro).
+ * Waits until the snackbar's island has hydrated: it wakes with the form's island, or with a
+ * first message (src/browser/hydrate-on-message.ts). Before then a message written to the store
+ * would show only once React arrives, and a test's fake clock would stop it arriving.
  */
 export async function snackbarHydrated(page: Page) {
-  await expect(page.locator('[data-snackbar][data-ready]')).toHaveCount(1);
+  await formHydrated(page);
+  await expect(page.locator('astro-island[client="message"]')).toHaveCount(1);
+  await expect(page.locator('astro-island[client="message"][ssr]')).toHaveCount(0, { timeout: 0 });
 }
 
 /** Fills Name, Phone and Story (and ticks consent) as she would. */
