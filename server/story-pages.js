@@ -1,21 +1,25 @@
 // The pages the local story inbox answers a plain form post with (no script ran: JavaScript off,
 // or the form's script never arrived). In the visitor's language, chosen by `?lang=` on the form's
-// action; the words are the form's own (src/i18n/, the `form` block), read by Node as TypeScript.
+// action; the words are the form's own (src/i18n/, the `form` block), read by Node as TypeScript,
+// and the form is drawn from its one description (src/story-outbox/form-fields.js).
 import { createHash } from 'node:crypto';
 import { en } from '../src/i18n/en.ts';
 import { inEdition, localeOfLanguage, withBase } from '../src/lib/addresses.ts';
 import { hi } from '../src/i18n/hi.ts';
-import { FIELDS, HONEYPOT, NAME_MAX, STORY_MAX } from '../src/story-outbox/fields.js';
+import { CONSENT_FIELD, FORM_FIELDS, HONEYPOT_FIELD, fieldId } from '../src/story-outbox/form-fields.js';
+import { escapeHtml as escape, problemMessage, storyFormHtml } from '../src/story-outbox/form-html.js';
 
 const EDITIONS = { en, hi };
-const MAX = { Name: NAME_MAX, Story: STORY_MAX };
+const FORM = { fields: FORM_FIELDS, honeypot: HONEYPOT_FIELD, consent: CONSENT_FIELD };
+/** The ids the site's own form has (src/components/stories/StoryForm.astro): a link to #story-phone works on both. */
+const ID_PREFIX = 'story';
 
 // The site's palette and measures (src/styles/tokens.css), repeated: this page is the server's own.
 const STYLE = `body{margin:0;padding:1rem;font:1rem/1.6 system-ui,'Noto Sans','Noto Sans Devanagari',sans-serif;color:#1f1a1c;background:#e8f3e9}
 main{max-width:40rem;margin:0 auto}h1{color:#1b5e20;line-height:1.3}a{color:#880e4f}
 form{display:grid;gap:.5rem}label{font-weight:700}
 input:not([type=checkbox]),textarea{box-sizing:border-box;width:100%;min-height:44px;padding:.5rem 1rem;border:2px solid #4a4346;border-radius:.75rem;font:inherit;background:#fff}
-[aria-invalid=true]{border-color:#880e4f}.problem{margin:0;color:#880e4f;font-weight:700}
+[aria-invalid=true]{border-color:#880e4f}.problem{margin:0;color:#880e4f;font-weight:700}.hint{margin:0}
 .summary{padding:1rem;border-left:4px solid #880e4f;border-radius:.75rem;background:#fde7ef}
 .consent{display:flex;gap:.5rem;font-weight:400}.consent input{width:24px;height:24px;flex:none}
 .trap{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
@@ -32,9 +36,6 @@ export const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin',
 };
-
-const escape = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 function page(locale, title, body) {
   return `<!doctype html>
@@ -75,18 +76,6 @@ export function unreadablePage({ lang, base = '/' }) {
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
 }
 
-/** What the browser shows as wrong with one field, in the visitor's words. */
-function problemText(t, field, problem, value) {
-  if (problem === 'tooLong') {
-    const count = (n) => n.toLocaleString('en-IN');
-    // Counted as the inbox counts it: a line break is one character, however the browser sent it.
-    const length = value.replace(/\r\n?/g, '\n').trim().length;
-    return t.tooLong.replace('{length}', count(length)).replace('{max}', count(MAX[field]));
-  }
-  if (problem === 'invalid') return t.phoneInvalid;
-  return t.page.missing;
-}
-
 /**
  * The form again, her words in it, each problem beside its field and listed at the top (as the
  * GOV.UK error summary does): nothing she wrote is lost to a refusal. `failed`: no field was wrong,
@@ -96,33 +85,14 @@ function problemText(t, field, problem, value) {
 export function fixPage({ lang, action, values, problems = {}, failed = false, base = '/' }) {
   const locale = localeOfLanguage(lang);
   const t = EDITIONS[locale].form;
-  const labels = { Name: t.name, Phone: t.phone, Story: t.story };
-  const wrong = FIELDS.filter((field) => problems[field]);
-  const id = (field) => `story-${field}`;
+  const text = { ...t, missing: t.page.missing };
+  const wrong = FORM_FIELDS.filter((field) => problems[field.name]);
   const summary = wrong.length === 0 ? '' : `<div class="summary" role="alert"><ul>
-${wrong.map((field) => `<li><a href="#${id(field)}">${escape(labels[field])}: ${escape(problemText(t, field, problems[field], values[field] ?? ''))}</a></li>`).join('\n')}
+${wrong.map((field) => `<li><a href="#${escape(fieldId(ID_PREFIX, field.id))}">${escape(t[field.label])}: ${escape(problemMessage(text, field, problems[field.name], values[field.name] ?? ''))}</a></li>`).join('\n')}
 </ul></div>`;
-  const field = (name) => {
-    const problem = problems[name];
-    const value = escape(values[name] ?? '');
-    const invalid = problem ? ` aria-invalid="true" aria-describedby="${id(name)}-problem"` : '';
-    const note = problem ? `\n<p class="problem" id="${id(name)}-problem">${escape(problemText(t, name, problem, values[name] ?? ''))}</p>` : '';
-    const control = name === 'Story'
-      ? `<textarea id="${id(name)}" name="${name}" rows="8" required${invalid}>${value}</textarea>`
-      : name === 'Phone'
-        ? `<input id="${id(name)}" name="${name}" type="tel" inputmode="numeric" autocomplete="tel" required value="${value}"${invalid}>`
-        : `<input id="${id(name)}" name="${name}" autocomplete="name" required value="${value}"${invalid}>`;
-    return `<label for="${id(name)}">${escape(labels[name])}</label>${note}\n${control}`;
-  };
   return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
 <p>${escape(failed ? t.page.failed : t.page.fixIntro)}</p>
 ${summary}
-<form method="post" action="${escape(action)}">
-${FIELDS.map(field).join('\n')}
-<div class="trap" aria-hidden="true"><label for="story-${HONEYPOT}">${escape(t.honeypot)}</label>
-<input id="story-${HONEYPOT}" name="${HONEYPOT}" tabindex="-1" autocomplete="off"></div>
-<label class="consent"><input type="checkbox" required> <span>${escape(t.consent)}</span></label>
-<button type="submit">${escape(t.submit)}</button>
-</form>
+${storyFormHtml(FORM, text, { action, idPrefix: ID_PREFIX, values, problems })}
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
 }

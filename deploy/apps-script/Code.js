@@ -41,45 +41,123 @@ const GROW_ROWS = 1000;
  */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\u2212]/;
 
-/** Answers in the site's two languages; the site's own words (src/i18n/, the `form` block). */
-const TEXT = {
-  en: {
-    name: 'Name',
-    phone: 'Phone',
-    story: 'Story',
-    consent: "I'd like to publish my story on the STREE platform.",
-    submit: 'Submit',
-    honeypot: 'Leave this empty',
-    sentTitle: 'Your story has arrived',
-    sentBody: 'Thank you for trusting us with it. Someone at STREE reads every story.',
-    home: 'Back to the STREE home page',
-    fixTitle: 'Your story was not sent yet',
-    fixIntro: 'Please correct what is marked below and press Submit again. Your words are still here.',
-    missing: 'Please fill this in.',
-    unreadable: 'Your story could not be read. Please go back, check it and send it again.',
-    failed: 'We could not save your story just now. Your words are below: please press Submit again in a few minutes.',
-    phoneInvalid: 'Please enter a 10-digit phone number, for example 98765 43210. You may start with +91.',
-    tooLong: 'This is {length} characters long. Please shorten it to {max} or fewer: what you wrote stays here until you send it.',
-  },
-  hi: {
-    name: 'नाम',
-    phone: 'फ़ोन',
-    story: 'कहानी',
-    consent: 'हाँ, मेरी कहानी STREE की वेबसाइट पर दिखाई जा सकती है, जहाँ उसे कोई भी पढ़ सकता है।',
-    submit: 'भेजें',
-    honeypot: 'इसे खाली छोड़ दें',
-    sentTitle: 'आपकी कहानी हमें मिल गई है',
-    sentBody: 'हम पर भरोसा करने के लिए धन्यवाद। STREE में कोई न कोई हर कहानी पढ़ता है।',
-    home: 'STREE के होम पेज पर वापस जाएँ',
-    fixTitle: 'आपकी कहानी अभी नहीं भेजी गई',
-    fixIntro: 'नीचे जो बताया गया है, उसे ठीक करके "भेजें" दोबारा दबाएँ। आपके लिखे शब्द यहीं हैं।',
-    missing: 'कृपया यह भरें।',
-    unreadable: 'आपकी कहानी पढ़ी नहीं जा सकी। कृपया पीछे जाकर उसे देख लें और फिर से भेजें।',
-    failed: 'आपकी कहानी अभी हम तक नहीं पहुँच सकी। आपके लिखे शब्द नीचे हैं: कृपया कुछ मिनट बाद "भेजें" दोबारा दबाएँ।',
-    phoneInvalid: 'कृपया 10 अंकों का फ़ोन नंबर लिखें, जैसे 98765 43210। शुरू में +91 भी लगा सकती हैं।',
-    tooLong: 'यह {length} अक्षरों का है। कृपया इसे छोटा करके {max} या उससे कम अक्षरों का करें: आपने जो लिखा है, वह भेजे जाने तक यहीं रहेगा।',
-  },
+// <generated: form fields>
+// Written by `npm run apps-script` from src/story-outbox/form-fields.js, form-html.js and the
+// `form` strings of src/i18n/: change those and run it, never this part by hand.
+
+/** The story form's fields, as the site's form has them. */
+const FORM = {
+  fields: [
+    { name: "Name", id: "name", label: "name", control: "input", autoComplete: "name", limit: 100 },
+    { name: "Phone", id: "phone", label: "phone", hint: "phoneHint", control: "input", type: "tel", inputMode: "numeric", autoComplete: "tel", pattern: "(\\+91|0)?[ \\-]*([0-9][ \\-]*){10}", maxLength: 17 },
+    { name: "Story", id: "story", label: "story", control: "textarea", rows: 6, limit: 5000 },
+  ],
+  honeypot: { name: "website", id: "website", label: "honeypot", autoComplete: "off", tabIndex: -1 },
+  consent: { label: "consent" },
 };
+
+/** Answers in the site's two languages: the site's own words. */
+const TEXT = {
+  "en": {
+    "name": "Name",
+    "phone": "Phone",
+    "phoneHint": "10 digits, for example 98765 43210. You may start with +91.",
+    "story": "Story",
+    "honeypot": "Leave this empty",
+    "consent": "I'd like to publish my story on the STREE platform.",
+    "submit": "Submit",
+    "phoneInvalid": "Please enter a 10-digit phone number, for example 98765 43210. You may start with +91.",
+    "tooLong": "This is {length} characters long. Please shorten it to {max} or fewer: what you wrote stays here until you send it.",
+    "sentTitle": "Your story has arrived",
+    "sentBody": "Thank you for trusting us with it. Someone at STREE reads every story.",
+    "home": "Back to the STREE home page",
+    "fixTitle": "Your story was not sent yet",
+    "fixIntro": "Please correct what is marked below and press Submit again. Your words are still here.",
+    "missing": "Please fill this in.",
+    "unreadable": "Your story could not be read. Please go back, check it and send it again.",
+    "failed": "We could not save your story just now. Your words are below: please press Submit again in a few minutes."
+  },
+  "hi": {
+    "name": "नाम",
+    "phone": "फ़ोन",
+    "phoneHint": "10 अंक, जैसे 98765 43210। शुरू में +91 भी लगा सकती हैं।",
+    "story": "कहानी",
+    "honeypot": "इसे खाली छोड़ दें",
+    "consent": "हाँ, मेरी कहानी STREE की वेबसाइट पर दिखाई जा सकती है, जहाँ उसे कोई भी पढ़ सकता है।",
+    "submit": "भेजें",
+    "phoneInvalid": "कृपया 10 अंकों का फ़ोन नंबर लिखें, जैसे 98765 43210। शुरू में +91 भी लगा सकती हैं।",
+    "tooLong": "यह {length} अक्षरों का है। कृपया इसे छोटा करके {max} या उससे कम अक्षरों का करें: आपने जो लिखा है, वह भेजे जाने तक यहीं रहेगा।",
+    "sentTitle": "आपकी कहानी हमें मिल गई है",
+    "sentBody": "हम पर भरोसा करने के लिए धन्यवाद। STREE में कोई न कोई हर कहानी पढ़ता है।",
+    "home": "STREE के होम पेज पर वापस जाएँ",
+    "fixTitle": "आपकी कहानी अभी नहीं भेजी गई",
+    "fixIntro": "नीचे जो बताया गया है, उसे ठीक करके \"भेजें\" दोबारा दबाएँ। आपके लिखे शब्द यहीं हैं।",
+    "missing": "कृपया यह भरें।",
+    "unreadable": "आपकी कहानी पढ़ी नहीं जा सकी। कृपया पीछे जाकर उसे देख लें और फिर से भेजें।",
+    "failed": "आपकी कहानी अभी हम तक नहीं पहुँच सकी। आपके लिखे शब्द नीचे हैं: कृपया कुछ मिनट बाद \"भेजें\" दोबारा दबाएँ।"
+  }
+};
+
+/** Text made safe inside HTML, in an element or a quoted attribute. */
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/**
+ * What is wrong with one field, in her words: `text` holds the `form` strings (`missing` from
+ * `form.page`), `field` the field's description, `value` what she sent.
+ */
+function problemMessage(text, field, problem, value) {
+  if (problem === 'tooLong') {
+    const count = (n) => n.toLocaleString('en-IN');
+    // Counted as the inbox counts it: a line break is one character, however the browser sent it.
+    const length = String(value).replace(/\r\n?/g, '\n').trim().length;
+    return text.tooLong.replace('{length}', count(length)).replace('{max}', count(field.limit));
+  }
+  return problem === 'invalid' ? text.phoneInvalid : text.missing;
+}
+
+/**
+ * The form with her words in it, each problem beside its field (`aria-invalid`, and read with
+ * the field), posting to `action`. `form`: { fields, honeypot, consent } from ./form-fields.js;
+ * `problems`: a problem (`missing`, `tooLong`, `invalid`) per field name; `target`: where it
+ * posts to (`_top` leaves Apps Script's frame).
+ */
+function storyFormHtml(form, text, { action, idPrefix, values = {}, problems = {}, target = '' }) {
+  const id = (suffix) => escapeHtml(`${idPrefix}-${suffix}`);
+  const fields = form.fields.map((field) => {
+    const raw = typeof values[field.name] === 'string' ? values[field.name] : '';
+    const problem = problems[field.name];
+    const described = [problem ? `${field.id}-problem` : '', field.hint ? `${field.id}-hint` : ''].filter(Boolean).map(id).join(' ');
+    const attributes = [
+      `id="${id(field.id)}"`,
+      `name="${field.name}"`,
+      field.type ? `type="${field.type}"` : '',
+      field.inputMode ? `inputmode="${field.inputMode}"` : '',
+      field.autoComplete ? `autocomplete="${field.autoComplete}"` : '',
+      field.pattern ? `pattern="${escapeHtml(field.pattern)}"` : '',
+      field.maxLength ? `maxlength="${field.maxLength}"` : '',
+      field.rows ? `rows="${field.rows}"` : '',
+      'required',
+      field.control === 'input' ? `value="${escapeHtml(raw)}"` : '',
+      problem ? 'aria-invalid="true"' : '',
+      described ? `aria-describedby="${described}"` : '',
+    ].filter(Boolean).join(' ');
+    const control = field.control === 'textarea' ? `<textarea ${attributes}>${escapeHtml(raw)}</textarea>` : `<input ${attributes}>`;
+    const note = problem ? `\n<p class="problem" id="${id(`${field.id}-problem`)}">${escapeHtml(problemMessage(text, field, problem, raw))}</p>` : '';
+    const hint = field.hint ? `\n<p class="hint" id="${id(`${field.id}-hint`)}">${escapeHtml(text[field.hint])}</p>` : '';
+    return `<label for="${id(field.id)}">${escapeHtml(text[field.label])}</label>${note}\n${control}${hint}`;
+  });
+  const trap = form.honeypot;
+  return `<form method="post" action="${escapeHtml(action)}"${target ? ` target="${target}"` : ''}>
+${fields.join('\n')}
+<div class="trap" aria-hidden="true"><label for="${id(trap.id)}">${escapeHtml(text[trap.label])}</label>
+<input id="${id(trap.id)}" name="${trap.name}" tabindex="${trap.tabIndex}" autocomplete="${trap.autoComplete}"></div>
+<label class="consent"><input type="checkbox" required> <span>${escapeHtml(text[form.consent.label])}</span></label>
+<button type="submit">${escapeHtml(text.submit)}</button>
+</form>`;
+}
+// </generated>
 
 /** English messages for scripts, as the site's inbox gives them (src/story-outbox/fields.js). */
 const MESSAGES = {
@@ -319,22 +397,8 @@ function siteAddress() {
   return /^https?:\/\//.test(address) ? address : '';
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-}
-
 function homeLink(t, home) {
   return home ? `<p><a href="${escapeHtml(home)}" target="_top">${escapeHtml(t.home)}</a></p>` : '';
-}
-
-/** What is wrong with one field, in her language. */
-function problemText(t, field, problem, value) {
-  if (problem === 'tooLong') {
-    const count = (n) => n.toLocaleString('en-IN');
-    const length = value.replace(/\r\n?/g, '\n').trim().length;
-    return t.tooLong.replace('{length}', count(length)).replace('{max}', count(field === 'Name' ? NAME_MAX : STORY_MAX));
-  }
-  return problem === 'invalid' ? t.phoneInvalid : t.missing;
 }
 
 /**
@@ -342,27 +406,15 @@ function problemText(t, field, problem, value) {
  * It posts to the whole window (`target="_top"`): a stand-alone project's frame lets it on her tap.
  */
 function fixForm(t, action, values, problems, intro, home) {
-  const fields = FIELDS.map((name) => {
-    const value = escapeHtml(typeof values[name] === 'string' ? values[name] : '');
-    const problem = problems[name] ? `<p class="problem">${escapeHtml(problemText(t, name, problems[name], String(values[name] ?? '')))}</p>` : '';
-    const label = `<label for="${name}">${escapeHtml(t[name.toLowerCase()])}</label>${problem}`;
-    if (name === 'Story') return `${label}<textarea id="${name}" name="${name}" rows="8" required>${value}</textarea>`;
-    const type = name === 'Phone' ? ' type="tel" inputmode="numeric"' : '';
-    return `${label}<input id="${name}" name="${name}"${type} required value="${value}">`;
-  });
   return `<p>${escapeHtml(intro)}</p>
-<form method="post" action="${escapeHtml(action)}" target="_top">${fields.join('')}
-<div class="trap" aria-hidden="true"><label for="${HONEYPOT}">${escapeHtml(t.honeypot)}</label><input id="${HONEYPOT}" name="${HONEYPOT}" tabindex="-1" autocomplete="off"></div>
-<label class="consent"><input type="checkbox" required> ${escapeHtml(t.consent)}</label>
-<button type="submit">${escapeHtml(t.submit)}</button>
-</form>${homeLink(t, home)}`;
+${storyFormHtml(FORM, t, { action, idPrefix: 'story', values, problems, target: '_top' })}${homeLink(t, home)}`;
 }
 
 function page(lang, title, body) {
   const style = `body{font:1rem/1.6 system-ui,sans-serif;color:#1f1a1c;background:#e8f3e9;margin:0;padding:1rem}
 h1{color:#1b5e20}a{color:#880e4f}form{display:grid;gap:.5rem;max-width:40rem}label{font-weight:700}
 input,textarea{box-sizing:border-box;width:100%;padding:.5rem;font:inherit}.consent{font-weight:400}.consent input{width:auto}
-.problem{margin:0;color:#880e4f;font-weight:700}.trap{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
+.problem{margin:0;color:#880e4f;font-weight:700}.hint{margin:0}.trap{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
 button{justify-self:start;padding:.5rem 1.5rem;font:inherit;font-weight:700;color:#fff;background:#c2185b;border:0;border-radius:999px}`;
   // Apps Script shows this page in a frame of its own: links and the form leave it for the whole
   // window (<base target="_top">, and target="_top" on each, as Google's "HTML Service: Restrictions" shows).
