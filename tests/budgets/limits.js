@@ -19,8 +19,12 @@ export const LIMITS = {
   hindiHomeCritical: 28 * KB,
   /** Any other page's HTML plus render-blocking CSS, gzip. */
   pageCritical: 14 * KB,
-  /** JavaScript a page loads, gzip: /home's islands share React (69 KB) and Swiper (31 KB). */
-  homeScript: 120 * KB,
+  /**
+   * JavaScript a page loads, gzip: /home's islands share React (69 KB) and Swiper with its React
+   * binding (32 KB). Was 120 KB; the card's carousel and snackbar islands, Listen's starter and the
+   * form drawn from one description brought /home to 121 KB (docs/bench.md).
+   */
+  homeScript: 122 * KB,
   /** The splash must not need a framework: a few hundred bytes of inline redirect at most. */
   splashScript: 1 * KB,
   /**

@@ -24,7 +24,9 @@ export function blockingScripts(html) {
 /** Every script file the page loads, following each chunk's static imports. */
 function scriptFiles(html, dist) {
   const entries = [
-    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+    // A nomodule script is fetched only by a browser that runs none of the module scripts (and
+    // fetched by none that does): it is the other path, not part of this one's bytes.
+    ...html.matchAll(/<script\b(?![^>]*\bnomodule\b)[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
     ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
   ].map(([, url]) => url);
