@@ -22,7 +22,7 @@ function reactRequests(page: Page) {
 test('a story page fetches React for the snackbar only when it has a message, and shows it', async ({ page }) => {
   const [category] = storyCategories();
   const asked = reactRequests(page);
-  await page.route('**/api/stories', (route) => route.fulfill({ status: 200, json: { ok: true } }));
+  await page.route('**/api/stories', (route) => route.fulfill({ status: 201, json: { ok: true, outcome: 'saved' } }));
   await page.goto(`/salaamstree/${encodeURI(category!.title)}/0`);
   await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(undefined))));
   // In the page from the start, empty and hidden: a screen reader announces what is written to it later.
