@@ -68,9 +68,10 @@ const field = (where: Locator, label: string) => where.getByRole('group', { name
 
 async function showHindiBeside(page: Page) {
   const hindi = pane(page, 'Hindi');
-  if (!(await hindi.isVisible())) {
-    await page.getByRole('group', { name: named('Preview English Content') }).getByRole('radio', { name: 'Hindi' }).click();
-  }
+  const showHindi = page.getByRole('group', { name: named('Preview English Content') }).getByRole('radio', { name: 'Hindi' });
+  // The editor remembers whether Hindi was beside English: wait until it has drawn one or the other.
+  await expect(hindi.or(showHindi).first()).toBeVisible();
+  if (!(await hindi.isVisible())) await showHindi.click();
   return hindi;
 }
 
