@@ -1,13 +1,15 @@
 // The organisation's collector (deploy/apps-script/Code.js) under Node, over an in-memory
 // spreadsheet (tests/apps-script/collector.ts): the same checks as the site's inbox, values safe
 // in a sheet, each key once, and the answers for scripts and for plain form posts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { FORMULA_START, HONEYPOT, NAME_MAX, PHONE_DIGITS, STORY_MAX, validateStory } from '../../src/story-outbox/fields.js';
 import { escapeHtml } from '../../src/story-outbox/form-html.js';
 import { BASE64, RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE, RECORDING_TYPE_MAX } from '../../src/story-outbox/recording.js';
-import { NEW_SHEET_ROWS, RECORDINGS_FOLDER_ID, ROOT_FOLDER_ID, loadCollector, postEvent, type Collector } from '../apps-script/collector';
+import { COLLECTOR_FILE, NEW_SHEET_ROWS, RECORDINGS_FOLDER_ID, ROOT_FOLDER_ID, loadCollector, postEvent, type Collector } from '../apps-script/collector';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '7f9c2d1e-5b3a-4c8d-9e0f-1a2b3c4d5e6f';
@@ -336,6 +338,11 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
   const voice = (bytes: Buffer = AUDIO, type = 'audio/webm;codecs=opus') => ({ type, data: bytes.toString('base64') });
   const VOICE = { Name: '', Phone: STORY.Phone, Story: '', Recording: voice() };
   const live = (collector: Collector) => collector.drive.files.filter((file) => !file.trashed);
+
+  it('is allowed to make files in Drive: the manifest asks for the scope Folder.createFile needs', () => {
+    const manifest = JSON.parse(readFileSync(join(COLLECTOR_FILE, '../appsscript.json'), 'utf8')) as { oauthScopes: string[] };
+    expect(manifest.oauthScopes).toContain('https://www.googleapis.com/auth/drive');
+  });
 
   it('repeats the site’s limits and rules exactly', () => {
     const collector = loadCollector();
