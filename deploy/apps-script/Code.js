@@ -53,7 +53,8 @@ const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
  * A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. A
  * story's JSON may also carry a recording at its limit, in base64.
  */
-const BODY_LIMIT = 256 * 1024 + Math.ceil(RECORDING_BYTES_MAX / 3) * 4;
+const TEXT_LIMIT = 256 * 1024;
+const BODY_LIMIT = TEXT_LIMIT + Math.ceil(RECORDING_BYTES_MAX / 3) * 4;
 /** How long a story waits for another being written; then it is answered "try again" and is sent again. */
 const LOCK_WAIT_MS = 10000;
 /** Rows added at once when the sheet is full (a new sheet has 1,000; writing past the last throws). */
@@ -190,7 +191,7 @@ const MESSAGES = {
   tooLong: { Name: `Shorten your name to ${NAME_MAX} characters or fewer.`, Story: `Shorten your story to ${STORY_MAX} characters or fewer.` },
   invalid: `Enter a ${PHONE_DIGITS}-digit phone number, for example 98765 43210.`,
   unreadable: 'The story could not be read as JSON: send an object with Name, Phone and Story.',
-  tooBig: `The story is too long: send at most ${BODY_LIMIT / 1024} KB, a recording of at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}, in it.`,
+  tooBig: `The story is too long: send at most ${TEXT_LIMIT / 1024} KB of words and a recording of at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
   recording: {
     tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
     invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',

@@ -269,7 +269,11 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
       Charset: { UTF_8: 'utf8' },
       // Google gives the digest as signed bytes (-128…127).
       computeDigest: (algorithm: string, value: string) => signed(createHash(algorithm).update(value, 'utf8').digest()),
-      /** "Decodes a base-64 encoded string into a UTF-8 byte array": a Byte[], signed as above. Google throws on text that is not base64. */
+      /**
+       * "Decodes a base-64 encoded string into a UTF-8 byte array": a Byte[], signed as above.
+       * Google's page does not say what text that is not base64 does; here it throws, and the
+       * collector checks the text before.
+       */
       base64Decode: (encoded: string) => {
         if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 === 1) throw new Error('Exception: Could not decode string.');
         return signed(Buffer.from(encoded, 'base64'));
