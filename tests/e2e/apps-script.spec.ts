@@ -289,3 +289,24 @@ test.describe('a story told by voice', () => {
     expect(standIn.rows()).toEqual([[expect.any(String), '', '9876543210', '', expect.any(String), files[0]!.url]]);
   });
 });
+
+test.describe('a form posted with a file, which Apps Script cannot read', () => {
+  test('gets a page in her language that says so, with the form to write her story instead; nothing is saved', async ({ page }, testInfo) => {
+    const audio = testInfo.outputPath('story.webm');
+    mkdirSync(testInfo.outputPath(''), { recursive: true });
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-c:a', 'libopus', audio]);
+    // The site's own form never posts a file to another origin: this is an older or copied page.
+    await page.setContent(`<form method="post" enctype="multipart/form-data" action="${APPS_SCRIPT_ENDPOINT}?lang=hi">
+<input name="Phone" value="9876543210"><input type="file" name="Recording"><button>भेजें</button></form>`);
+    await page.locator('input[type=file]').setInputFiles(audio);
+    await page.getByRole('button', { name: 'भेजें' }).click();
+    const frame = await answerFrame(page);
+    await expect(frame.getByText(hi.form.page.recordingNotReceived)).toBeVisible();
+    await expect(frame.getByLabel(hi.form.story, { exact: true })).toBeVisible();
+    expect(await frame.locator('input[type=file]').count()).toBe(0);
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(standIn.recordings()).toEqual([]);
+    expect(standIn.rows()).toEqual([]);
+  });
+});
