@@ -550,7 +550,10 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     // And, as a written story, it needs its words.
     const refused = await postMultipart({ Name: '', Phone: STORY.Phone, Story: '', Recording: noFile() });
     expect(refused.status).toBe(422);
-    expect(await refused.text()).toContain('Please fill this in.');
+    const page = await refused.text();
+    expect(page).toContain('Please fill this in.');
+    // No recording came: the form is the written story's, every field required, no file asked for.
+    expect(page).not.toContain('type="file"');
   });
 
   test('a plain form post with a file, refused for its phone: in her language, the page says her file must be chosen again', async () => {
@@ -560,6 +563,11 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(page).toContain(escapeHtml(hi.form.page.recordingAgain));
     expect(page).toContain('कृपया 10 अंकों का फ़ोन नंबर लिखें');
     expect(page).toContain('value="आशा"');
+    // The form takes her file again, and, a story told by voice, needs only the phone.
+    expect(page).toContain('<form method="post" enctype="multipart/form-data" action="/api/stories?lang=hi">');
+    expect(page).toContain(`<label for="story-recording">${hi.form.page.recordingField}</label>\n<input id="story-recording" name="Recording" type="file" accept="audio/*" capture>`);
+    const control = (name: string) => new RegExp(`<(input|textarea) id="story-${name}"[^>]*>`).exec(page)![0];
+    expect([control('name'), control('phone'), control('story')].map((tag) => / required[ >]/.test(tag))).toEqual([false, true, false]);
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 
