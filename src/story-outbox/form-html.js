@@ -26,10 +26,14 @@ export function problemMessage(text, field, problem, value) {
  * The form with her words in it, each problem beside its field (`aria-invalid`, and read with
  * the field), posting to `action`. `form`: { fields, honeypot, consent } from ./form-fields.js;
  * `problems`: a problem (`missing`, `tooLong`, `invalid`) per field name; `target`: where it
- * posts to (`_top` leaves Apps Script's frame).
+ * posts to (`_top` leaves Apps Script's frame). `recording`: `{ label }` when she sent a recording
+ * a page cannot give back: the form takes a file again (multipart), and then needs only the phone.
  */
-export function storyFormHtml(form, text, { action, idPrefix, values = {}, problems = {}, target = '' }) {
+export function storyFormHtml(form, text, { action, idPrefix, values = {}, problems = {}, target = '', recording }) {
   const id = (suffix) => escapeHtml(`${idPrefix}-${suffix}`);
+  const file = recording
+    ? [`<label for="${id('recording')}">${escapeHtml(recording.label)}</label>\n<input id="${id('recording')}" name="Recording" type="file" accept="audio/*" capture>`]
+    : [];
   const fields = form.fields.map((field) => {
     const raw = typeof values[field.name] === 'string' ? values[field.name] : '';
     const problem = problems[field.name];
@@ -43,7 +47,7 @@ export function storyFormHtml(form, text, { action, idPrefix, values = {}, probl
       field.pattern ? `pattern="${escapeHtml(field.pattern)}"` : '',
       field.maxLength ? `maxlength="${field.maxLength}"` : '',
       field.rows ? `rows="${field.rows}"` : '',
-      'required',
+      !recording || field.name === 'Phone' ? 'required' : '',
       field.control === 'input' ? `value="${escapeHtml(raw)}"` : '',
       problem ? 'aria-invalid="true"' : '',
       described ? `aria-describedby="${described}"` : '',
@@ -54,8 +58,8 @@ export function storyFormHtml(form, text, { action, idPrefix, values = {}, probl
     return `<label for="${id(field.id)}">${escapeHtml(text[field.label])}</label>${note}\n${control}${hint}`;
   });
   const trap = form.honeypot;
-  return `<form method="post" action="${escapeHtml(action)}"${target ? ` target="${target}"` : ''}>
-${fields.join('\n')}
+  return `<form method="post"${recording ? ' enctype="multipart/form-data"' : ''} action="${escapeHtml(action)}"${target ? ` target="${target}"` : ''}>
+${[...file, ...fields].join('\n')}
 <div class="trap" aria-hidden="true"><label for="${id(trap.id)}">${escapeHtml(text[trap.label])}</label>
 <input id="${id(trap.id)}" name="${trap.name}" tabindex="${trap.tabIndex}" autocomplete="${trap.autoComplete}"></div>
 <label class="consent"><input type="checkbox" required> <span>${escapeHtml(text[form.consent.label])}</span></label>
