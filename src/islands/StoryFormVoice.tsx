@@ -48,7 +48,8 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
       {showFile && (
         <>
           <label htmlFor={`${idPrefix}-recording`}>{strings.recordingFile}</label>
-          <input key={pick} id={`${idPrefix}-recording`} type="file" name={RECORDING} accept="audio/*" capture
+          {/* `capture` must name a side to be valid HTML; any value opens the phone's recorder. */}
+          <input key={pick} id={`${idPrefix}-recording`} type="file" name={RECORDING} accept="audio/*" capture="user"
             onChange={choose} />
         </>
       )}
