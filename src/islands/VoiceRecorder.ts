@@ -4,30 +4,19 @@
 // before the bytes pass the collectors' limit. Every microphone track is stopped the moment it is
 // not needed: Stop, Delete recording, Record again, leaving the page and quick exit.
 //
-// It imports nothing the island has: React and the shared constants come in through `kit` (see
-// RecorderKit), because a chunk with imports of its own brings Vite's preload helper into the
-// island, almost a kilobyte on /home before anyone taps (docs/decisions.md). So no JSX here:
-// `h` is React's createElement, handed over.
+// React is handed over by the island rather than imported: each chunk this one imports is named
+// in the island's script, which /home loads before anyone taps (docs/decisions.md). So no JSX
+// here: `h` is React's createElement.
 import type { ReactNode } from 'react';
 import { RECORDER_STRINGS } from '../i18n/recorder';
+import { FORGET_EVENT } from '../story-outbox/contract.js';
+import { RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } from '../story-outbox/recording.js';
 import type { KeptRecording } from '../story-outbox/recordings';
-
 import { deleteRecording, takeRecording, type RecordingHold } from './recording-actions';
 
 // Keeping, finding and sending a recording come with the recorder: only a form with one needs them.
 export { forgetRecordings, recordingBody } from '../story-outbox/recordings';
 export { bringBack, takeRecording } from './recording-actions';
-
-/** What the island hands over: React's functions and the constants it shares with the collectors. */
-export interface RecorderKit {
-  React: typeof import('react');
-  /** src/story-outbox/contract.js */
-  FORGET_EVENT: string;
-  /** src/story-outbox/recording.js */
-  RECORDING_BITS_PER_SECOND: number;
-  RECORDING_BYTES_MAX: number;
-  RECORDING_SECONDS_MAX: number;
-}
 
 /** Asked for in this order: what Chrome, Firefox and Safari record. */
 const TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4'];
@@ -36,7 +25,7 @@ const SLICE_MS = 1000;
 
 type Phase = 'idle' | 'asking' | 'recording' | 'denied' | 'missing';
 
-interface Props {
+export interface RecorderProps {
   lang: string;
   /** The form's own classes, handed down: imported here, they would be a chunk of their own. */
   styles: Readonly<Record<string, string>>;
@@ -62,9 +51,8 @@ const stringsFor = (lang: string) => RECORDER_STRINGS[lang as keyof typeof RECOR
 export const refusedMessage = (lang: string) => stringsFor(lang).refused;
 
 /** The recorder component, made with the island's React. */
-export default function makeVoiceRecorder(kit: RecorderKit) {
-  const { React: { createElement: h, useEffect, useRef, useState }, FORGET_EVENT, RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } = kit;
-  return function VoiceRecorder({ lang, styles, recordLabel, recording, canRecord, start, hold, onDelete }: Props): ReactNode {
+export default function makeVoiceRecorder({ createElement: h, useEffect, useRef, useState }: typeof import('react')) {
+  return function VoiceRecorder({ lang, styles, recordLabel, recording, canRecord, start, hold, onDelete }: RecorderProps): ReactNode {
   const strings = stringsFor(lang);
   const [phase, setPhase] = useState<Phase>('idle');
   const [elapsed, setElapsed] = useState(0);
@@ -177,11 +165,13 @@ export default function makeVoiceRecorder(kit: RecorderKit) {
   // The tap that fetched this chunk asked to record; leaving the page or quick exit lets go of all.
   useEffect(() => {
     if (start) void record();
+    // Quick exit removed the recording from the phone (draft.ts); the screen forgets it too.
     const forget = () => {
       abandon();
       stopPlaying();
       setPhase('idle');
       setMessage('');
+      hold.show(undefined);
     };
     addEventListener(FORGET_EVENT, forget);
     return () => {
