@@ -7,6 +7,7 @@
 // the collector's own keep it for the next connection or visit. What she is told goes through
 // `announce` (the page gives the snackbar's): the outbox decides, the page shows.
 import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
+import type { RecordingBody } from './recordings';
 import { clearDraft, hasWords, loadDraft, saveDraft } from './draft';
 import { RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
 
@@ -21,11 +22,11 @@ function announceSent() {
   dispatchEvent(new CustomEvent(SENT_EVENT));
 }
 
-/** Puts refused words back in the form, with what the collector said; false if her newer words are there. */
-function giveBack(story: StoryFields, detail: string) {
+/** Puts refused words (and her recording) back in the form, with what the collector said; false if her newer words are there. */
+function giveBack(story: StoryFields, detail: string, recording?: string) {
   const draft = loadDraft();
   if (draft && hasWords(draft) && !draft.outbox) return false;
-  saveDraft({ ...story, returned: detail });
+  saveDraft({ ...story, ...(recording ? { recording } : {}), returned: detail });
   dispatchEvent(new CustomEvent(RETURNED_EVENT));
   announce(returned);
   return true;
@@ -37,12 +38,19 @@ async function sendKept() {
   const kept = loadDraft()?.outbox;
   if (!endpoint || !kept || !navigator.onLine || isSending) return;
   isSending = true;
-  const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine });
+  // Its recording goes with it, the same on every try; one the phone lost cannot, and the collector says what is missing.
+  // Fetched only for a story with a recording: most pages never need it.
+  const recordings = kept.recording ? await import('./recordings') : undefined;
+  const result = await sendStory(endpoint, kept.story, {
+    key: kept.key, isOnline: () => navigator.onLine, recording: await recordings?.keptBody(kept.recording!),
+  });
   isSending = false;
   // Typing since then saved a new draft without this story: leave her new words alone.
   const isStillKept = loadDraft()?.outbox?.key === kept.key;
   if (result.ok) {
     if (isStillKept) clearDraft();
+    // Its recording is no longer needed on the phone; a newer one in her draft stays.
+    void recordings?.forgetRecordings(isStillKept ? [] : [loadDraft()?.recording]);
     // Queued means our service worker has it now, and says so itself once it is sent.
     // After quick exit nothing of her story may show again, not even that it went.
     if (!result.queued && !kept.quiet) announceSent();
@@ -52,10 +60,13 @@ async function sendKept() {
   // After quick exit nothing may show: a story the collector refused goes; one the browser would
   // not send stays kept, unseen, for a later visit.
   if (kept.quiet) {
-    if (result.reason === 'rejected') clearDraft();
+    if (result.reason === 'rejected') {
+      clearDraft();
+      void recordings?.forgetRecordings();
+    }
     return;
   }
-  giveBack(kept.story, detailOf(result));
+  giveBack(kept.story, detailOf(result), kept.recording);
 }
 
 /** Stories the service worker's queue could not deliver (src/story-outbox/worker-queue.ts), one at a time. */
@@ -64,8 +75,13 @@ async function takeReturned() {
   const cache = await caches.open(RETURNED_CACHE);
   const [request] = (await cache.keys()).filter(({ url }) => url.includes('/__returned/'));
   if (!request) return;
-  const { story, detail } = (await (await cache.match(request))!.json()) as { story: StoryFields; detail: string };
-  if (giveBack(story, detail)) await cache.delete(request);
+  const { story, detail } = (await (await cache.match(request))!.json()) as { story: StoryFields & { Recording?: RecordingBody }; detail: string };
+  // Its recording goes back on the phone, as a file beside the draft, never into the draft itself.
+  const { Recording, ...words } = story;
+  const recordings = Recording && (await import('./recordings'));
+  const recording = recordings && (await recordings.keepBody(Recording!));
+  if (giveBack(words, detail, recording)) await cache.delete(request);
+  else void recordings?.forgetRecordings([loadDraft()?.recording]);
 }
 
 /** Sends a kept story now and whenever the connection returns; `tell` shows her what happened. */
