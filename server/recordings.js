@@ -14,6 +14,7 @@ export const RECORDINGS_FOLDER = 'recordings';
 const EXTENSIONS = {
   'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'audio/aac': 'aac',
   'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/amr': 'amr', 'audio/3gpp': '3gp', 'audio/3gpp2': '3g2',
+  'video/webm': 'webm', 'video/ogg': 'ogg', 'video/mp4': 'mp4', 'video/3gpp': '3gp', 'video/3gpp2': '3g2',
 };
 
 /** `audio/webm;codecs=opus` → `webm`. */

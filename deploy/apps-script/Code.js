@@ -36,9 +36,12 @@ const RECORDING_BYTES_MAX = 1024 * 1024;
 const RECORDING_SECONDS_MAX = 300;
 const RECORDING_SIZE_TEXT = `${RECORDING_BYTES_MAX / (1024 * 1024)} MB`;
 const RECORDING_TYPE_MAX = 100;
-/** `audio/` and a subtype, then parameters (`;codecs=opus`), each an HTTP token (RFC 9110, 5.6.2). */
+/**
+ * `audio/` and a subtype, then parameters (`;codecs=opus`), each an HTTP token (RFC 9110, 5.6.2);
+ * or a container a phone's file picker calls video by the file's ending (`.webm`, `.3gp`, `.mp4`).
+ */
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
-const RECORDING_TYPE = new RegExp(`^audio/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
+const RECORDING_TYPE = new RegExp(`^(?:audio/${TOKEN}|video/(?:webm|ogg|mp4|3gpp2?))(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
 /** Standard base64 with its padding, nothing else. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const NAME_MAX = 100;
@@ -408,7 +411,7 @@ function saveRecording(recording, received) {
   // Google gives the bytes as signed numbers (-128…127); a blob keeps them as the bytes they are.
   const bytes = Utilities.base64Decode(recording.data);
   const type = recording.type.split(';')[0].trim().toLowerCase();
-  const blob = Utilities.newBlob(bytes, type, `story-${received.toISOString().replace(/[:.]/g, '-')}.${type.slice('audio/'.length)}`);
+  const blob = Utilities.newBlob(bytes, type, `story-${received.toISOString().replace(/[:.]/g, '-')}.${type.split('/')[1]}`);
   return recordingsFolder().createFile(blob);
 }
 

@@ -27,10 +27,12 @@ export const RECORDING_TYPE_MAX = 100;
 /**
  * A recording's type as the browser gives it: `audio/` and a subtype, then parameters
  * (`;codecs=opus`, `; codecs="opus"`), each a token as HTTP defines one (RFC 9110, 5.6.2).
+ * Also the containers a phone's file picker names by the file's ending as video (`.webm`, `.3gp`,
+ * `.mp4` are `video/…` to Chrome) though a voice recorder app writes only sound into them.
  */
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
 // Pure: a page that imports only the names above does not carry this (the form's script, /home's budget).
-export const RECORDING_TYPE = /* @__PURE__ */ new RegExp(`^audio/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
+export const RECORDING_TYPE = /* @__PURE__ */ new RegExp(`^(?:audio/${TOKEN}|video/(?:webm|ogg|mp4|3gpp2?))(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
 
 /** Standard base64 (RFC 4648, section 4) with its padding, nothing else: no spaces, no `data:` prefix. */
 export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

@@ -357,7 +357,8 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     ['a recording at its limit', { Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX)) }],
     ['a recording one byte over', { Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX + 1)) }],
     ['a recording without a phone', { Recording: voice() }],
-    ['a video type', { Phone: STORY.Phone, Recording: voice(AUDIO, 'video/webm') }],
+    ['a .webm a file picker calls video', { Phone: STORY.Phone, Recording: voice(AUDIO, 'video/webm') }],
+    ['a video type that is no phone recorder’s', { Phone: STORY.Phone, Recording: voice(AUDIO, 'video/x-matroska') }],
     ['URL-safe base64', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: Buffer.from([251, 255, 191]).toString('base64url') } }],
     ['empty data', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: '' } }],
     ['data as a number', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: 1 } }],
@@ -377,6 +378,8 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(file!.folderId).toBe(RECORDINGS_FOLDER_ID);
     expect(file!.bytes.equals(AUDIO)).toBe(true);
     expect(file!.mimeType).toBe('audio/webm');
+    // Named with the type's own ending, not its parameters: the organisation opens it by its name.
+    expect(file!.name).toMatch(/^story-[\dT-]+Z\.webm$/);
     expect(rows(collector)).toEqual([[expect.any(String), '', STORY.Phone, '', KEY, file!.url]]);
     expect(collector.sheet('Stories')!.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording']);
   });
