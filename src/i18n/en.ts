@@ -147,7 +147,7 @@ export const formWords = {
 export const form = {
   ...formWords,
   title: 'Share your Stories',
-  intro: 'Tell us your story, or the story of a woman you know. We read every one.',
+  intro: 'Tell us your story, or the story of a woman you know: write it, or say it aloud. We read and listen to every one.',
   // Shown without JavaScript: the form still sends itself; the address is a second way.
   noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
   /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */

@@ -18,7 +18,7 @@ export const recorderEn = {
   stopped: 'Recording stopped. You can play it, record again, or send it with Submit.',
   deleted: 'Your recording is deleted from this phone.',
   /** Under the recorder once she has a recording: Name and Story are then not required. */
-  voiceOnly: 'With a recording, only your phone number is needed.',
+  voiceOnly: 'With a recording, the only box you need to fill in is your phone number.',
   /** A collector refused the recording (too big, say): the form shows this instead of its words. */
   refused: 'Your recording was not accepted, maybe because it is too long. It is still on this phone: record a shorter one and press Submit again.',
   denied: 'This phone did not let us use the microphone. You can write your story below instead, or call us: our numbers are at the bottom of this page.',
