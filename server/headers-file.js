@@ -21,8 +21,13 @@ export function parseHeadersFile(text) {
   return rules;
 }
 
-/** Whether a rule's pattern covers `path`: `*` matches anything, `:name` one path segment. */
-function matches(pattern, path) {
+/**
+ * Whether a rule's pattern covers `path`: `*` matches anything, `:name` one path segment, as
+ * Cloudflare Pages compiles them (workers-sdk, rules-engine.ts).
+ * @param {string} pattern
+ * @param {string} path
+ */
+export function matches(pattern, path) {
   const source = pattern
     .split(/(\*|:[A-Za-z]\w*)/)
     .map((part, i) => (i % 2 === 0 ? part.replace(/[.+?^${}()|[\]\\]/g, '\\$&') : part === '*' ? '.*' : '[^/]+'))
