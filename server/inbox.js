@@ -1,23 +1,40 @@
 // The local story inbox behind `npm start`: POST /api/stories appends one CSV row per story
 // (docs/stories.md). Scripts send JSON (or JSON as text/plain, as to any collector on another
 // origin) and get JSON answers; a plain form post (no script ran) gets a page in her language.
+// A story told by voice (docs/stories.md, "Voice stories") brings a recording: its audio is kept
+// as a file in `recordings/` beside the CSV, and its row names the file.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { FIELDS, HONEYPOT, safeCell, validateStory } from '../src/story-outbox/fields.js';
+import { FIELDS, HONEYPOT, messageFor, safeCell, validateStory } from '../src/story-outbox/fields.js';
 import { KEY_PARAM, LANG_PARAM } from '../src/story-outbox/contract.js';
+import { RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT } from '../src/story-outbox/recording.js';
 import { localeOfLanguage } from '../src/lib/addresses.ts';
 import { PAGE_HEADERS, fixPage, sentPage, unreadablePage } from './story-pages.js';
+import { removeRecording, saveRecording, syncFolder, upgradeColumns } from './recordings.js';
 
-export const BODY_LIMIT = 16 * 1024;
+/** The words of a story as JSON: a story at its limits, in Devanagari, is under 16 KB. */
+export const TEXT_LIMIT = 16 * 1024;
+/**
+ * A JSON story: its words and a recording at its limit in base64 (1 MiB is 1,398,104 characters),
+ * and a little for the member's own name and type. Past it, a recording is what is too long.
+ */
+export const BODY_LIMIT = TEXT_LIMIT + Math.ceil(RECORDING_BYTES_MAX / 3) * 4 + 1024;
 /**
  * A plain form post is percent-encoded: each Devanagari letter takes 9 bytes, so a story at its
  * 5,000-letter limit is 45 KB. Room for one pasted well over the limit, so she gets it back to shorten.
  */
 export const FORM_BODY_LIMIT = 256 * 1024;
-export const COLUMNS = ['Received', ...FIELDS];
+/**
+ * A plain form post with a file (multipart): the words and a recording picked on the phone. Its
+ * own recorder app may well make a file larger than the limit; up to four times it is read, so she
+ * gets her words back with "the recording is too long" instead of a page that could read nothing.
+ */
+export const MULTIPART_BODY_LIMIT = FORM_BODY_LIMIT + 4 * RECORDING_BYTES_MAX;
+/** A story's row: the last column names its recording's file, relative to the CSV's folder (empty for a written story). */
+export const COLUMNS = ['Received', ...FIELDS, RECORDING];
 // Without a BOM, Excel reads UTF-8 as ANSI and Hindi stories turn to mojibake.
 const WRITE_BOM = true;
 /**
@@ -33,7 +50,7 @@ export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MESSAGES = {
   405: 'Send stories with POST to /api/stories.',
   415: 'Send the story as JSON, with the header Content-Type: application/json (or text/plain), or as a form.',
-  413: `The story is too long: send at most ${BODY_LIMIT / 1024} KB.`,
+  413: `The story is too long: send at most ${TEXT_LIMIT / 1024} KB of words and a recording of at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
   400: 'The story could not be read as JSON: send an object with Name, Phone and Story.',
   500: 'The story could not be saved. Please try again in a few minutes.',
 };
@@ -58,8 +75,17 @@ class HttpError extends Error {
 export function createInbox({ file = 'data/stories.csv', base = '/', thankYouPage = () => undefined } = {}) {
   // One chain per process, so rows land whole and in order however many requests arrive at once.
   let queue = Promise.resolve();
+  /** An older file brought to today's columns, once, before the first row this process writes. */
+  let upgraded;
+  const upgrade = () => {
+    upgraded ??= upgradeColumns(file, COLUMNS).catch((error) => {
+      upgraded = undefined; // tried again with the next story
+      throw error;
+    });
+    return upgraded;
+  };
   const append = (story) => {
-    const written = queue.then(() => appendRow(file, story));
+    const written = queue.then(upgrade).then(() => appendStory(file, story));
     queue = written.catch(() => {}); // one failed write must not block the stories after it
     return written;
   };
@@ -76,9 +102,11 @@ export function createInbox({ file = 'data/stories.csv', base = '/', thankYouPag
   };
 }
 
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
 /** Whether the browser posted the form itself: no script ran, so she reads our answer as a page. */
 function isFormPost(req) {
-  return trimLower((req.headers['content-type'] ?? '').split(';')[0]) === 'application/x-www-form-urlencoded';
+  return FORM_TYPES.includes(trimLower((req.headers['content-type'] ?? '').split(';')[0]));
 }
 
 /**
@@ -91,7 +119,14 @@ function jsonAnswers(res) {
   return {
     saved: (isNew) => send(res, isNew ? 201 : 200, { ok: true, outcome: 'saved' }), // 200 for a repeat: saved, as the first time
     refused: (result) => send(res, 422, { ok: false, outcome: 'refused', error: Object.values(result.errors).join(' '), fields: result.errors }),
-    failed: (error) => send(res, error.status, { ok: false, outcome: error.status >= 500 ? 'retry' : 'refused', error: error.message }),
+    failed: (error) =>
+      send(res, error.status, {
+        ok: false,
+        outcome: error.status >= 500 ? 'retry' : 'refused',
+        error: error.message,
+        // Words alone never come near the limit: what is too long is the recording.
+        ...(error.status === 413 ? { fields: { [RECORDING]: messageFor(RECORDING, 'tooLong') } } : {}),
+      }),
   };
 }
 
@@ -105,11 +140,12 @@ function formAnswers(res, { url, lang, base, thankYouPage }) {
       if (location) return sendPage(res, 303, '', { Location: location });
       sendPage(res, 200, sentPage({ lang, base }));
     },
-    refused: (result, values) => sendPage(res, 422, fixPage({ lang, action, values, problems: result.problems, base })),
+    refused: (result, values) =>
+      sendPage(res, 422, fixPage({ lang, action, values, problems: result.problems, base, hadRecording: values?.[RECORDING] !== undefined })),
     failed: (error, values) =>
       values && error.status === 500
-        ? sendPage(res, 500, fixPage({ lang, action, values, failed: true, base }))
-        : sendPage(res, error.status, unreadablePage({ lang, base })),
+        ? sendPage(res, 500, fixPage({ lang, action, values, failed: true, base, hadRecording: values[RECORDING] !== undefined }))
+        : sendPage(res, error.status, unreadablePage({ lang, base, recordingTooLong: error.status === 413 && error.multipart })),
   };
 }
 
@@ -146,9 +182,14 @@ function onceByKey(append, keyFile) {
   };
 }
 
-/** The key a story without one is known by: made from its words (a colon: no phone's key looks like it). */
+/**
+ * The key a story without one is known by: made from its words (a colon: no phone's key looks
+ * like it), and its recording's if it has one: two recordings from one phone are two stories.
+ */
 function textKey(story) {
-  return `text:${createHash('sha256').update(JSON.stringify(FIELDS.map((field) => story[field]))).digest('hex')}`;
+  const words = FIELDS.map((field) => story[field]);
+  const parts = story[RECORDING] ? [...words, story[RECORDING].data] : words;
+  return `text:${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
 }
 
 /** Keys saved before: a phone's key alone on its line (for ever); a text key with when it came. */
@@ -174,19 +215,25 @@ async function handle(req, res, url, answer, saveOnce) {
   const [type, ...params] = (req.headers['content-type'] ?? '').split(';').map(trimLower);
   const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
   const isForm = type === 'application/x-www-form-urlencoded';
+  const isMultipart = type === 'multipart/form-data';
   // JSON is UTF-8 (RFC 8259); text/plain carries the same JSON from pages on other origins, and
   // a form is encoded in its page's charset, UTF-8 here. Other charsets would be misread.
-  if (!['application/json', 'text/plain'].includes(type) && !isForm) throw new HttpError(415);
+  if (!['application/json', 'text/plain'].includes(type) && !isForm && !isMultipart) throw new HttpError(415);
   if (charset && !/^utf-?8$/.test(charset)) throw new HttpError(415);
-  const limit = isForm ? FORM_BODY_LIMIT : BODY_LIMIT;
-  if (Number(req.headers['content-length']) > limit) throw new HttpError(413);
+  const limit = isMultipart ? MULTIPART_BODY_LIMIT : isForm ? FORM_BODY_LIMIT : BODY_LIMIT;
+  const tooLarge = () => Object.assign(new HttpError(413), { multipart: isMultipart });
+  if (Number(req.headers['content-length']) > limit) throw tooLarge();
   const key = req.headers[KEY_HEADER] ?? url.searchParams.get(KEY_PARAM) ?? undefined;
   if (key !== undefined && (typeof key !== 'string' || !KEY_PATTERN.test(key))) throw new HttpError(400, BAD_KEY);
 
   let body;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(await readBody(req, limit));
-    body = isForm ? formFields(text) : JSON.parse(text);
+    const bytes = await readBody(req, limit, tooLarge);
+    if (isMultipart) body = await multipartFields(bytes, req.headers['content-type']);
+    else {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      body = isForm ? formFields(text) : JSON.parse(text);
+    }
   } catch (error) {
     throw error instanceof HttpError ? error : new HttpError(400);
   }
@@ -211,8 +258,30 @@ function formFields(text) {
   return fields;
 }
 
-/** The request body, refused with 413 the moment it passes `limit` bytes. */
-function readBody(req, limit) {
+/**
+ * The fields of a plain form post with a file (`enctype="multipart/form-data"`), read by Node's
+ * own parser (the Fetch standard's `formData()`): the words as text, and the `Recording` file as
+ * the JSON member the form's script sends, `{ type, data }` in base64, so one check serves both.
+ * An empty file field (she chose no file) is no recording.
+ * @param {Buffer} bytes
+ * @param {string} contentType with its boundary
+ */
+async function multipartFields(bytes, contentType) {
+  const form = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+  const fields = Object.create(null);
+  for (const [name, value] of form) {
+    if ((FIELDS.includes(name) || name === HONEYPOT) && typeof value === 'string') fields[name] = value;
+    if (name === RECORDING && typeof value !== 'string' && value.size > 0) {
+      fields[RECORDING] = { type: value.type, data: Buffer.from(await value.arrayBuffer()).toString('base64') };
+    } else if (name === RECORDING && typeof value === 'string' && value !== '') {
+      fields[RECORDING] = value; // text where a file belongs: refused as not a recording
+    }
+  }
+  return fields;
+}
+
+/** The request body, refused (`tooLarge()`, a 413) the moment it passes `limit` bytes. */
+function readBody(req, limit, tooLarge = () => new HttpError(413)) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
@@ -224,7 +293,7 @@ function readBody(req, limit) {
     };
     const onData = (chunk) => {
       size += chunk.length;
-      if (size > limit) stop(new HttpError(413));
+      if (size > limit) stop(tooLarge());
       else chunks.push(chunk);
     };
     req.on('data', onData);
@@ -234,6 +303,22 @@ function readBody(req, limit) {
     req.on('error', () => stop(new HttpError(400)));
     req.on('close', () => stop(new HttpError(400)));
   });
+}
+
+/**
+ * Saves a story: its recording first, as a file on disk (fsynced) that its row then names, so a
+ * row never names a file that is not there. If the row cannot be written, the file goes too: a
+ * story sent again writes both anew (and a file left by a crash between the two is one no row
+ * names, never served, from a story its phone was never told was saved: it sends it again).
+ */
+async function appendStory(file, story) {
+  const recording = story[RECORDING] ? await saveRecording(dirname(file), story[RECORDING], story.Received) : '';
+  try {
+    await appendRow(file, { ...story, [RECORDING]: recording });
+  } catch (error) {
+    if (recording) await removeRecording(dirname(file), recording);
+    throw error;
+  }
 }
 
 /** Appends one row (after the header, for a new file) and returns once it is on disk. */
@@ -260,13 +345,6 @@ async function appendRow(file, story) {
   } finally {
     await handle.close();
   }
-}
-
-// A new file's name is durable only once its folder is synced too.
-async function syncFolder(folder) {
-  const dir = await open(folder, 'r').catch(() => null); // Windows cannot open folders
-  await dir?.sync().catch(() => {});
-  await dir?.close();
 }
 
 function send(res, status, body) {

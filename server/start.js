@@ -2,7 +2,7 @@
 // built for a sub-path (README, "Deploy").
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { INBOX_PATH, thankYouPath, withBase } from '../src/lib/addresses.ts';
 import { normaliseBase } from '../src/lib/base-path.js';
 import { createInbox } from './inbox.js';
@@ -14,6 +14,12 @@ const base = normaliseBase(process.env.BASE_PATH);
 const dist = resolve('dist');
 const serveSite = staticSite(dist, { base });
 const inboxFile = resolve(process.env.STORY_INBOX_FILE || 'data/stories.csv');
+// Stories and their recordings (in `recordings/` beside the file) are never served: inside dist/,
+// the static site would hand them to anyone who guessed a name.
+if (!relative(dist, inboxFile).startsWith('..') && !isAbsolute(relative(dist, inboxFile))) {
+  console.error(`STORY_INBOX_FILE (${inboxFile}) is inside ${dist}, which is served: put it outside, for example data/stories.csv.`);
+  process.exit(1);
+}
 /** The built thank-you page in a language, if there is one (hosts may serve dist/ without it). */
 const thankYouPage = (locale) => {
   const path = thankYouPath(locale);

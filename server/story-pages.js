@@ -8,6 +8,7 @@ import { inEdition, localeOfLanguage, withBase } from '../src/lib/addresses.ts';
 import { hi } from '../src/i18n/hi.ts';
 import { CONSENT_FIELD, FORM_FIELDS, HONEYPOT_FIELD, fieldId } from '../src/story-outbox/form-fields.js';
 import { escapeHtml as escape, problemMessage, storyFormHtml } from '../src/story-outbox/form-html.js';
+import { RECORDING, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT } from '../src/story-outbox/recording.js';
 
 const EDITIONS = { en, hi };
 const FORM = { fields: FORM_FIELDS, honeypot: HONEYPOT_FIELD, consent: CONSENT_FIELD };
@@ -67,22 +68,38 @@ export function sentPage({ lang, base = '/' }) {
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
 }
 
-/** A post the inbox could not read at all (too large, not a form): nothing of it can be given back. */
-export function unreadablePage({ lang, base = '/' }) {
+/** The recording's limits in her words: "at most 5 minutes (1 MB)". */
+const recordingTooLong = (t) => t.page.recordingTooLong.replace('{minutes}', String(RECORDING_SECONDS_MAX / 60)).replace('{size}', RECORDING_SIZE_TEXT);
+
+/**
+ * What the page says about the recording she posted, if any. A page cannot give a file back to
+ * a file field, so she is asked to choose it again (or a shorter one, or a real recording).
+ */
+function recordingNote(t, problem, hadRecording) {
+  const text = problem === 'tooLong' ? recordingTooLong(t) : problem ? t.page.recordingInvalid : hadRecording ? t.page.recordingAgain : '';
+  return text ? `\n<p class="summary" role="alert">${escape(text)}</p>` : '';
+}
+
+/**
+ * A post the inbox could not read at all (too large, not a form): nothing of it can be given back.
+ * `recordingTooLong`: a form posted with a file far past the recording's limit.
+ */
+export function unreadablePage({ lang, base = '/', recordingTooLong: tooLong = false }) {
   const locale = localeOfLanguage(lang);
   const t = EDITIONS[locale].form;
   return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
-<p>${escape(t.page.unreadable)}</p>
+<p>${escape(tooLong ? recordingTooLong(t) : t.page.unreadable)}</p>
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
 }
 
 /**
  * The form again, her words in it, each problem beside its field and listed at the top (as the
  * GOV.UK error summary does): nothing she wrote is lost to a refusal. `failed`: no field was wrong,
- * saving failed; she is asked to send again.
- * @param {{ lang?: string, action: string, values: Record<string, string>, problems?: Record<string, string>, failed?: boolean, base?: string }} options
+ * saving failed; she is asked to send again. `hadRecording`: the post carried a recording, which
+ * this page cannot hold: it says so, and what was wrong with it if anything was.
+ * @param {{ lang?: string, action: string, values: Record<string, unknown>, problems?: Record<string, string>, failed?: boolean, base?: string, hadRecording?: boolean }} options
  */
-export function fixPage({ lang, action, values, problems = {}, failed = false, base = '/' }) {
+export function fixPage({ lang, action, values, problems = {}, failed = false, base = '/', hadRecording = false }) {
   const locale = localeOfLanguage(lang);
   const t = EDITIONS[locale].form;
   const text = { ...t, missing: t.page.missing };
@@ -91,7 +108,7 @@ export function fixPage({ lang, action, values, problems = {}, failed = false, b
 ${wrong.map((field) => `<li><a href="#${escape(fieldId(ID_PREFIX, field.id))}">${escape(t[field.label])}: ${escape(problemMessage(text, field, problems[field.name], values[field.name] ?? ''))}</a></li>`).join('\n')}
 </ul></div>`;
   return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
-<p>${escape(failed ? t.page.failed : t.page.fixIntro)}</p>
+<p>${escape(failed ? t.page.failed : t.page.fixIntro)}</p>${recordingNote(t, problems[RECORDING], hadRecording)}
 ${summary}
 ${storyFormHtml(FORM, text, { action, idPrefix: ID_PREFIX, values, problems })}
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);

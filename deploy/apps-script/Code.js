@@ -21,6 +21,8 @@ const STORIES_SHEET = 'Stories';
 const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key'];
 const KEY_COLUMN = COLUMNS.indexOf('Key') + 1;
 const FIELDS = ['Name', 'Phone', 'Story'];
+/** The member of a story's JSON that carries a recording (a story told by voice). */
+const RECORDING = 'Recording';
 const NAME_MAX = 100;
 const STORY_MAX = 5000;
 const PHONE_DIGITS = 10;
@@ -265,7 +267,7 @@ function checkStory(body) {
   if (Object.keys(problems).length === 0) return { ok: true, story };
   const errors = {};
   for (const [field, problem] of Object.entries(problems)) {
-    if (problem === 'unknown') errors[field] = `Remove the field "${field}": send only ${FIELDS.join(', ')}.`;
+    if (problem === 'unknown') errors[field] = `Remove the field "${field}": send only ${[...FIELDS, RECORDING].join(', ')}.`;
     else if (problem === 'notText') errors[field] = `Send ${field} as text.`;
     else if (problem === 'invalid') errors[field] = MESSAGES.invalid;
     else errors[field] = MESSAGES[problem][field];

@@ -151,6 +151,11 @@ export const form = {
     missing: 'Please fill this in.',
     unreadable: 'Your story could not be read. Please go back, check it and send it again.',
     failed: 'We could not save your story just now. Your words are below: please press Submit again in a few minutes.',
+    // A form posted with a recording ("Voice stories", docs/stories.md): a page cannot hold her file again.
+    recordingAgain: 'Your recording could not be kept on this page. Please choose it again before you press Submit.',
+    recordingTooLong: 'Your recording is too long: it can be at most {minutes} minutes ({size}). Please choose a shorter one, or write your story instead.',
+    recordingInvalid: 'The file you chose is not a sound recording we can take. Please choose a sound recording, or write your story instead.',
+    recordingNotReceived: 'Your recording could not be received this way. You can write your story below and send it, or tell it to us by phone: the number is on the STREE website.',
   },
 };
 

@@ -2,6 +2,7 @@
 // (docs/design.md, "Interface contract"). Pure: no I/O, so both the browser and Node import it.
 // deploy/apps-script/Code.js repeats these rules (it is pasted alone into Google's editor);
 // tests/unit/apps-script.test.ts holds the two to the same answers.
+import { RECORDING, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT, checkRecording } from './recording.js';
 
 /** The longest name the inbox takes; the form checks it too. */
 export const NAME_MAX = 100;
@@ -11,6 +12,8 @@ export const STORY_MAX = 5000;
 export const PHONE_DIGITS = 10;
 
 export const FIELDS = /** @type {const} */ (['Name', 'Phone', 'Story']);
+/** A story told by voice needs only these of FIELDS (docs/stories.md, "Voice stories"). */
+export const VOICE_REQUIRED = /** @type {const} */ (['Phone']);
 
 /**
  * The field people never see or hear (docs/stories.md, "Spam"): bots fill every field they find,
@@ -48,10 +51,16 @@ const TOO_LONG = {
 };
 const MAX = { Name: NAME_MAX, Story: STORY_MAX };
 const BAD_PHONE = `Enter a ${PHONE_DIGITS}-digit phone number, for example 98765 43210.`;
+const RECORDING_MESSAGES = {
+  tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
+  invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',
+  notText: 'Send the recording\'s type and data as text.',
+};
 
 /** The English message for a problem, as the JSON answers give it. */
-function messageFor(field, problem) {
-  if (problem === 'unknown') return `Remove the field "${field}": send only ${FIELDS.join(', ')}.`;
+export function messageFor(field, problem) {
+  if (field === RECORDING) return RECORDING_MESSAGES[problem];
+  if (problem === 'unknown') return `Remove the field "${field}": send only ${[...FIELDS, RECORDING].join(', ')}.`;
   if (problem === 'notText') return `Send ${field} as text.`;
   if (problem === 'missing') return EMPTY[field];
   if (problem === 'tooLong') return TOO_LONG[field];
@@ -68,9 +77,13 @@ export function normalisePhone(phone) {
 /**
  * Checks a parsed request body. A body whose honeypot holds words is `spam`: answer it as saved,
  * write it nowhere. `problems` names what is wrong with each field, `errors` says it in English.
+ * A body with a `Recording` member is a story told by voice: only the phone is required (Name and
+ * Story may be empty, and are checked as usual when given), and the recording is checked
+ * (./recording.js). A recording that is there but wrong is the one problem with the story: she
+ * meant to speak it, so the empty Name and Story are not called missing.
  * @param {unknown} body
  * @returns {{ ok: true, spam: true }
- *   | { ok: true, spam?: false, story: { Name: string, Phone: string, Story: string } }
+ *   | { ok: true, spam?: false, story: { Name: string, Phone: string, Story: string, Recording?: { type: string, data: string } } }
  *   | { ok: false, errors: Record<string, string>, problems: Record<string, typeof PROBLEMS[number]> }}
  */
 export function validateStory(body) {
@@ -85,11 +98,17 @@ export function validateStory(body) {
 
   /** @type {Record<string, typeof PROBLEMS[number]>} */
   const problems = {};
-  /** @type {Record<string, string>} */
+  /** @type {Record<string, string | { type: string, data: string }>} */
   const story = {};
 
   for (const key of Object.keys(record)) {
-    if (!FIELDS.includes(/** @type {any} */ (key)) && key !== HONEYPOT) problems[key] = 'unknown';
+    if (!FIELDS.includes(/** @type {any} */ (key)) && key !== HONEYPOT && key !== RECORDING) problems[key] = 'unknown';
+  }
+  const voice = Object.hasOwn(record, RECORDING) && record[RECORDING] !== undefined;
+  if (voice) {
+    const checked = checkRecording(record[RECORDING]);
+    if ('problem' in checked) problems[RECORDING] = checked.problem;
+    else story[RECORDING] = checked.recording;
   }
   for (const field of FIELDS) {
     const raw = Object.hasOwn(record, field) ? record[field] : undefined;
@@ -100,7 +119,9 @@ export function validateStory(body) {
     // A form posted by the browser itself sends line breaks as CRLF, the form's script as LF:
     // one story reads, and counts, the same either way.
     const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
-    if (value === '') {
+    if (value === '' && voice && !VOICE_REQUIRED.includes(/** @type {any} */ (field))) {
+      story[field] = '';
+    } else if (value === '') {
       problems[field] = 'missing';
     } else if (field === 'Phone') {
       const digits = normalisePhone(value);
@@ -118,5 +139,5 @@ export function validateStory(body) {
     const errors = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, messageFor(field, problem)]));
     return { ok: false, errors, problems };
   }
-  return { ok: true, story: /** @type {{ Name: string, Phone: string, Story: string }} */ (story) };
+  return { ok: true, story: /** @type {{ Name: string, Phone: string, Story: string, Recording?: { type: string, data: string } }} */ (story) };
 }

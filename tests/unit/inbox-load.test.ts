@@ -13,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createInbox } from '../../server/inbox.js';
 
-const HEADER = ['Received', 'Name', 'Phone', 'Story'];
+const HEADER = ['Received', 'Name', 'Phone', 'Story', 'Recording'];
 const PHONE = '9876543210';
 const LOAD_STORIES = 1000;
 const LOAD_CLIENTS = 50;

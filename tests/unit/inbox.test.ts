@@ -1,5 +1,5 @@
 // The local story inbox over real HTTP, writing to a temporary CSV (docs/design.md, story form).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,16 +8,21 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createInbox } from '../../server/inbox.js';
+import { BODY_LIMIT, MULTIPART_BODY_LIMIT, createInbox } from '../../server/inbox.js';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { RECORDING_BYTES_MAX } from '../../src/story-outbox/recording.js';
+import { escapeHtml } from '../../src/story-outbox/form-html.js';
 import { NAME_MAX, STORY_MAX } from '../../src/story-outbox/fields.js';
 
 // A slow disk on demand: Linux keeps O_APPEND writes whole anyway, so only a pause between
 // looking at the file and writing to it shows appends that overlap.
-const disk = vi.hoisted(() => ({ slow: false, broken: false }));
+// `csvBroken`: only the stories file fails, so a recording is written and its row is not.
+const disk = vi.hoisted(() => ({ slow: false, broken: false, csvBroken: false }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
   const open: typeof fs.open = async (...args) => {
-    if (disk.broken) throw Object.assign(new Error('EIO: i/o error, open'), { code: 'EIO' });
+    if (disk.broken || (disk.csvBroken && String(args[0]).endsWith('.csv'))) throw Object.assign(new Error('EIO: i/o error, open'), { code: 'EIO' });
     const handle = await fs.open(...args);
     const stat = handle.stat.bind(handle);
     handle.stat = (async (...options: Parameters<typeof stat>) => {
@@ -29,7 +34,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...fs, open };
 });
 
-const HEADER = ['Received', 'Name', 'Phone', 'Story'];
+const HEADER = ['Received', 'Name', 'Phone', 'Story', 'Recording'];
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 
 let dir: string;
@@ -48,6 +53,7 @@ beforeEach(async () => {
 afterEach(async () => {
   disk.slow = false;
   disk.broken = false;
+  disk.csvBroken = false;
   server.closeAllConnections();
   await new Promise((done) => server.close(done));
   await rm(dir, { recursive: true, force: true });
@@ -80,7 +86,7 @@ test('a valid story is answered 201 and saved as one row with the time received'
   const rows = savedRows();
   expect(rows).toHaveLength(1);
   const [received, ...values] = rows[0];
-  expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story]);
+  expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story, '']);
   expect(new Date(received).toISOString()).toBe(received);
   expect(Date.parse(received)).toBeGreaterThanOrEqual(before);
   expect(Date.parse(received)).toBeLessThanOrEqual(Date.now());
@@ -88,7 +94,7 @@ test('a valid story is answered 201 and saved as one row with the time received'
 
 test('a new file starts with a BOM so Excel reads Hindi, then the header row', async () => {
   await post(STORY);
-  expect(readFileSync(file, 'utf8').startsWith('\uFEFFReceived,Name,Phone,Story\n')).toBe(true);
+  expect(readFileSync(file, 'utf8').startsWith('\uFEFFReceived,Name,Phone,Story,Recording\n')).toBe(true);
 });
 
 describe('a bad request gets its status, a JSON error and writes nothing', () => {
@@ -96,7 +102,7 @@ describe('a bad request gets its status, a JSON error and writes nothing', () =>
     ['GET', 405, () => fetch(url)],
     ['text/html', 415, () => post(STORY, 'text/html')],
     ['JSON in Latin-1', 415, () => post(STORY, 'application/json; charset=iso-8859-1')],
-    ['a body over 16 KB', 413, () => post({ ...STORY, Story: 'a'.repeat(16 * 1024) })],
+    ['a body over the limit (words and a recording at its limit)', 413, () => post({ ...STORY, Story: 'a'.repeat(BODY_LIMIT) })],
     ['malformed JSON', 400, () => post('{"Name": "Asha",')],
     ['a missing field', 422, () => post({ Name: 'Asha', Phone: '9876543210' })],
     ['a whitespace-only name', 422, () => post({ ...STORY, Name: ' \t\n ' })],
@@ -133,13 +139,13 @@ test('a charset parameter on the JSON content type is accepted', async () => {
   expect(response.status).toBe(201);
 });
 
-test('a body passing 16 KB is refused before the client has finished sending it', async () => {
+test('a body passing the limit is refused before the client has finished sending it', async () => {
   // Chunked, so no Content-Length gives the size away: the inbox has to count.
   const status = await new Promise<number>((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
     req.on('response', (response) => resolve(response.statusCode ?? 0));
     req.on('error', reject);
-    req.write(`{"Name":"Asha","Phone":"9876543210","Story":"${'a'.repeat(17 * 1024)}`);
+    req.write(`{"Name":"Asha","Phone":"9876543210","Story":"${'a'.repeat(BODY_LIMIT + 1024)}`);
     // Never ended: only an early answer settles the promise.
   });
   expect(status).toBe(413);
@@ -245,7 +251,7 @@ describe('a story sent as text/plain, as to a collector on another origin', () =
   test('is read as the same JSON and saved', async () => {
     const response = await post(STORY, 'text/plain;charset=UTF-8');
     expect(response.status).toBe(201);
-    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story]]);
+    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story, '']]);
   });
 
   test('is saved once per key given in the address instead of a header', async () => {
@@ -298,7 +304,7 @@ describe('a plain form post (no script ran)', () => {
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('Your story has arrived');
     expect(page).toContain('href="/home"');
-    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story]]);
+    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story, '']]);
   });
 
   test('goes on to the built thank-you page with a 303 where the site has one, so a reload cannot post it twice', async () => {
@@ -413,4 +419,170 @@ test('JSON clients keep JSON answers when saving fails', async () => {
   expect(response.status).toBe(500);
   // Nothing was written: the page and the worker keep the story and send it again.
   expect(await response.json()).toEqual({ ok: false, outcome: 'retry', error: expect.stringContaining('could not be saved') });
+});
+
+describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
+  const KEY = '3c1d9e7a-2b4f-4a6d-8e0c-5f1a2b3c4d5e';
+  /** Bytes that stand for audio: every value a byte can take, so any change to one shows. */
+  const AUDIO = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7 + (i >> 8)) % 256));
+  const TYPE = 'audio/webm;codecs=opus';
+  const voice = (bytes: Buffer = AUDIO, type = TYPE) => ({ type, data: bytes.toString('base64') });
+  const recordingsDir = () => join(dir, 'data', 'recordings');
+  const recordings = () => (existsSync(recordingsDir()) ? readdirSync(recordingsDir()) : []);
+
+  test('sent twice with one key: one row naming one file, whose bytes are the recording’s', async () => {
+    const first = await post({ ...STORY, Recording: voice() }, 'application/json', withKey(KEY));
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ ok: true, outcome: 'saved' });
+    expect((await post({ ...STORY, Recording: voice() }, 'application/json', withKey(KEY))).status).toBe(200);
+    const rows = savedRows();
+    expect(rows).toHaveLength(1);
+    const [, name, phone, story, recording] = rows[0];
+    expect([name, phone, story]).toEqual([STORY.Name, STORY.Phone, STORY.Story]);
+    expect(recording).toMatch(/^recordings\/[\w-]+\.webm$/);
+    expect(recordings()).toEqual([recording.slice('recordings/'.length)]);
+    expect(readFileSync(join(dir, 'data', recording)).equals(AUDIO)).toBe(true);
+  });
+
+  test('needs only the phone: no name, no written story', async () => {
+    const response = await post({ Phone: '+91 98765 43210', Recording: voice() });
+    expect(response.status).toBe(201);
+    expect(savedRows()).toEqual([[expect.any(String), '', STORY.Phone, '', expect.stringMatching(/^recordings\//)]]);
+  });
+
+  test('without a phone is refused, and nothing is written', async () => {
+    const response = await post({ Recording: voice() });
+    expect(response.status).toBe(422);
+    expect(Object.keys((await response.json()).fields)).toEqual(['Phone']);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  test('one byte over the limit is refused with the limit in fields.Recording, and nothing is written', async () => {
+    const response = await post({ Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX + 1)) });
+    expect(response.status).toBe(422);
+    const { outcome, fields } = await response.json();
+    expect(outcome).toBe('refused');
+    expect(Object.keys(fields)).toEqual(['Recording']);
+    expect(fields.Recording).toMatch(/5 minutes, 1 MB/);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+    // At the limit itself it is taken.
+    expect((await post({ Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX)) })).status).toBe(201);
+  });
+
+  test('far over the limit: 413 before it is read whole, still refused with the limit in fields.Recording', async () => {
+    const response = await post({ Phone: STORY.Phone, Recording: voice(Buffer.alloc(2 * RECORDING_BYTES_MAX)) });
+    expect(response.status).toBe(413);
+    const { outcome, fields } = await response.json();
+    expect(outcome).toBe('refused');
+    expect(fields.Recording).toMatch(/5 minutes, 1 MB/);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  test.each([
+    ['a video type', voice(AUDIO, 'video/webm'), 'invalid'],
+    ['a type with a space in the subtype', voice(AUDIO, 'audio/we bm'), 'invalid'],
+    ['a type far too long', voice(AUDIO, `audio/webm;codecs=${'o'.repeat(200)}`), 'invalid'],
+    ['base64 with a data: prefix', { type: TYPE, data: `data:audio/webm;base64,${AUDIO.toString('base64')}` }, 'invalid'],
+    ['URL-safe base64', { type: TYPE, data: Buffer.from([251, 255, 191]).toString('base64url') }, 'invalid'],
+    ['base64 with a line break', { type: TYPE, data: `${AUDIO.toString('base64').slice(0, 76)}\n${AUDIO.toString('base64').slice(76)}` }, 'invalid'],
+    ['empty data', { type: TYPE, data: '' }, 'invalid'],
+    ['data as a number', { type: TYPE, data: 42 }, 'notText'],
+    ['a string for the recording', 'AAAA', 'invalid'],
+    ['null', null, 'invalid'],
+    ['a member besides type and data', { ...voice(), name: 'x.webm' }, 'invalid'],
+  ])('%s is refused (%s) on Recording alone, and nothing is written', async (_, recording, problem) => {
+    const response = await post({ Phone: STORY.Phone, Recording: recording });
+    expect(response.status).toBe(422);
+    const { fields } = await response.json();
+    expect(Object.keys(fields)).toEqual(['Recording']);
+    expect(fields.Recording).toMatch(problem === 'notText' ? /as text/ : /audio\/…/);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  test('a row that cannot be written leaves no file behind; sent again, one row and one file', async () => {
+    disk.csvBroken = true;
+    const failed = await post({ ...STORY, Recording: voice() }, 'application/json', withKey(KEY));
+    expect(failed.status).toBe(500);
+    expect((await failed.json()).outcome).toBe('retry');
+    expect(recordings()).toEqual([]);
+    disk.csvBroken = false;
+    expect((await post({ ...STORY, Recording: voice() }, 'application/json', withKey(KEY))).status).toBe(201);
+    expect(savedRows()).toHaveLength(1);
+    expect(recordings()).toHaveLength(1);
+  });
+
+  test('a stories file from before recordings gets the Recording column, its rows kept whole', async () => {
+    mkdirSync(join(dir, 'data'));
+    const old = '\uFEFFReceived,Name,Phone,Story\n2026-01-02T03:04:05.000Z,Meena,9876543210,"Two lines, ""quoted"",\nमेरी कहानी"\n';
+    writeFileSync(file, old);
+    expect((await post({ Phone: STORY.Phone, Recording: voice() })).status).toBe(201);
+    expect(readFileSync(file, 'utf8').startsWith('\uFEFFReceived,Name,Phone,Story,Recording\n')).toBe(true);
+    const rows = savedRows();
+    expect(rows[0]).toEqual(['2026-01-02T03:04:05.000Z', 'Meena', '9876543210', 'Two lines, "quoted",\nमेरी कहानी', '']);
+    expect(rows[1][4]).toMatch(/^recordings\//);
+    expect(rows).toHaveLength(2);
+  });
+
+  /** A plain form post with a file, as a browser sends one when no script runs. */
+  function postMultipart(fields: Record<string, string | Blob>, query = '?lang=en') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return fetch(`${url}${query}`, { method: 'POST', body: form, redirect: 'manual' });
+  }
+  const audioFile = (bytes: Buffer = AUDIO, type = 'audio/ogg') => new File([new Uint8Array(bytes)], 'story.ogg', { type });
+  /** What a browser sends for a file field she left empty. */
+  const noFile = () => new File([], '', { type: 'application/octet-stream' });
+
+  test('a plain form post with a file: saved, answered with a page, the file’s bytes kept', async () => {
+    const response = await postMultipart({ Name: '', Phone: STORY.Phone, Story: '', website: '', Recording: audioFile() });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Your story has arrived');
+    const [row] = savedRows();
+    expect(row.slice(1, 4)).toEqual(['', STORY.Phone, '']);
+    expect(row[4]).toMatch(/^recordings\/[\w-]+\.ogg$/);
+    expect(readFileSync(join(dir, 'data', row[4])).equals(AUDIO)).toBe(true);
+  });
+
+  test('a plain form post with the file field left empty is a written story', async () => {
+    expect((await postMultipart({ ...STORY, Recording: noFile() })).status).toBe(200);
+    expect(savedRows()).toEqual([[expect.any(String), STORY.Name, STORY.Phone, STORY.Story, '']]);
+    expect(recordings()).toEqual([]);
+    // And, as a written story, it needs its words.
+    const refused = await postMultipart({ Name: '', Phone: STORY.Phone, Story: '', Recording: noFile() });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Please fill this in.');
+  });
+
+  test('a plain form post with a file, refused for its phone: in her language, the page says her file must be chosen again', async () => {
+    const response = await postMultipart({ Name: 'आशा', Phone: '98765', Story: '', Recording: audioFile() }, '?lang=hi');
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    expect(page).toContain(escapeHtml(hi.form.page.recordingAgain));
+    expect(page).toContain('कृपया 10 अंकों का फ़ोन नंबर लिखें');
+    expect(page).toContain('value="आशा"');
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  test('a plain form post with a file over the limit: her words back, and the limit in her language', async () => {
+    const response = await postMultipart({ ...STORY, Recording: audioFile(Buffer.alloc(RECORDING_BYTES_MAX + 1)) }, '?lang=hi');
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    expect(page).toContain(escapeHtml(hi.form.page.recordingTooLong.replace('{minutes}', '5').replace('{size}', '1 MB')));
+    expect(page).toContain(`>${STORY.Story}</textarea>`);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  test('a plain form post with a file that is not a recording: refused, in her language', async () => {
+    const response = await postMultipart({ ...STORY, Recording: audioFile(AUDIO, 'image/jpeg') });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain(en.form.page.recordingInvalid);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  test('a plain form post with a file far past what is read: 413, a page that names the limit', async () => {
+    const response = await postMultipart({ ...STORY, Recording: audioFile(Buffer.alloc(MULTIPART_BODY_LIMIT)) });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain('at most 5 minutes (1 MB)');
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
 });
