@@ -56,3 +56,10 @@ export function audioSeconds(file: string) {
   if (ends.length === 0) throw new Error(`ffprobe decoded no audio in ${file}`);
   return Math.max(...ends);
 }
+
+/** The speech as a phone's recorder app might save it: Opus in Ogg, a few tens of kilobytes. */
+export function makeOgg(file: string, from = SPEECH_WAV) {
+  mkdirSync(dirname(file), { recursive: true });
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', from, '-c:a', 'libopus', '-b:a', '24k', file]);
+  return file;
+}
