@@ -98,12 +98,11 @@ const staySafeSections: Section[] = [
 
 /** Every interface string of the English edition; every other language's module has this shape. */
 /**
- * The story form's words, apart so that the form's script can take them from this module alone
- * (the rest of the file stays out of it) instead of from its props in every page's HTML.
+ * The words the story form's script shows, apart so that it can take them from this module alone
+ * (the rest of the file stays out of it) instead of from its props in every page's HTML. What only
+ * the server writes (the section's heading, the inbox's answer pages) is in `form`, below.
  */
-export const form = {
-  title: 'Share your Stories',
-  intro: 'Tell us your story, or the story of a woman you know. We read every one.',
+export const formWords = {
   name: 'Name',
   phone: 'Phone',
   phoneHint: '10 digits, for example 98765 43210. You may start with +91.',
@@ -111,8 +110,9 @@ export const form = {
   consent: "I'd like to publish my story on the STREE platform.",
   submit: 'Submit',
   sending: 'Sending your story…',
-  // Shown without JavaScript: the form still sends itself; the address is a second way.
-  noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
+  // A story told by voice (docs/stories.md, "Voice stories"); the recorder's own words are in ./recorder.ts.
+  record: 'Record your story',
+  recordingFile: 'Or send a recording of your story',
   // The label of the spam trap, for the rare person who sees it (a browser without styles).
   honeypot: 'Leave this empty',
   // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").
@@ -141,6 +141,15 @@ export const form = {
   serverError: 'The STREE server had a problem (error {status}) and did not save your story. It is kept on this phone: press Submit to try again later.',
   // The collector said "try again" (busy, a quota) or gave an answer that is not its own: nothing confirms it arrived.
   unconfirmed: 'Your story is not sent yet: the STREE server did not confirm that it arrived. It is kept on this phone and goes out by itself later. You can also press Submit again.',
+};
+
+/** The story form's words: the script's, and those only the server writes. */
+export const form = {
+  ...formWords,
+  title: 'Share your Stories',
+  intro: 'Tell us your story, or the story of a woman you know. We read every one.',
+  // Shown without JavaScript: the form still sends itself; the address is a second way.
+  noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
   /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */
   page: {
     sentTitle: 'Your story has arrived',
@@ -331,6 +340,11 @@ export const en = {
   untranslatedNotice: 'This part is not written in English yet.',
   /** The language's own name for itself, on the link that leads to this edition. */
   languageName: 'English',
+  /** Without JavaScript a collector on another origin cannot take a recording (docs/stories.md, "Voice stories"). */
+  storyByPhone: {
+    /** A number follows, or the sample stand-in. */
+    callInstead: 'You may also call us and tell your story:',
+  },
   /** Content the organisation has not sent yet (docs/design.md, "Nothing sample passes as real"). */
   sample: {
     tag: 'Sample',
@@ -350,3 +364,5 @@ export const en = {
 };
 
 export type Strings = typeof en;
+/** The story form's words its script shows (`formWords`): every language's `form` holds them. */
+export type FormWords = typeof formWords;

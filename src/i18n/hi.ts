@@ -1,4 +1,4 @@
-import type { Section, Strings } from './en';
+import type { FormWords, Section, Strings } from './en';
 
 // The stay-safe page in Hindi, in the shape of en.ts. {site} is the neutral site. Chrome's menu
 // names are as a Hindi phone shows them, the English name beside; names no source confirms in
@@ -96,9 +96,7 @@ const staySafeSections: Section[] = [
  * The story form's words, apart so that the form's script can take them from this module alone
  * (the rest of the file stays out of it) instead of from its props in every page's HTML.
  */
-export const form: Strings['form'] = {
-  title: 'अपनी कहानी हमें भेजें',
-  intro: 'हमें अपनी कहानी बताएँ, या किसी ऐसी महिला की कहानी जिसे आप जानती हैं। हम हर कहानी पढ़ते हैं।',
+export const formWords: FormWords = {
   name: 'नाम',
   phone: 'फ़ोन',
   phoneHint: '10 अंक, जैसे 98765 43210। शुरू में +91 भी लगा सकती हैं।',
@@ -106,7 +104,8 @@ export const form: Strings['form'] = {
   consent: 'हाँ, मेरी कहानी STREE की वेबसाइट पर दिखाई जा सकती है, जहाँ उसे कोई भी पढ़ सकता है।',
   submit: 'भेजें',
   sending: 'आपकी कहानी भेजी जा रही है…',
-  noScript: 'यह फ़ॉर्म JavaScript के बिना भी चलता है: कहानी भेजने के लिए "भेजें" दबाएँ। आप अपनी कहानी इस पते पर ई-मेल भी कर सकती हैं:',
+  record: 'अपनी कहानी बोलकर रिकॉर्ड करें',
+  recordingFile: 'या अपनी कहानी की रिकॉर्डिंग भेजें',
   honeypot: 'इसे खाली छोड़ दें',
   kept: 'आप यहाँ जो लिखती हैं, वह भेजे जाने तक इसी फ़ोन में रखा रहता है।',
   restored: 'आपने पहले यहाँ जो कहानी लिखनी शुरू की थी, वह इसी फ़ोन में रखी है, और भेजे जाने तक यहीं रहेगी।',
@@ -130,6 +129,13 @@ export const form: Strings['form'] = {
   // {detail} and {status} are filled in by the form; the island's props must be plain text.
   rejected: 'आपकी कहानी स्वीकार नहीं हुई: {detail} कृपया इसे ठीक करके "भेजें" दोबारा दबाएँ।',
   serverError: 'STREE की तरफ़ कोई गड़बड़ी हुई (एरर {status}), इसलिए आपकी कहानी वहाँ नहीं पहुँची। वह इसी फ़ोन में रखी है: बाद में फिर से कोशिश करने के लिए "भेजें" दबाएँ।',
+};
+
+export const form: Strings['form'] = {
+  ...formWords,
+  title: 'अपनी कहानी हमें भेजें',
+  intro: 'हमें अपनी कहानी बताएँ, या किसी ऐसी महिला की कहानी जिसे आप जानती हैं। हम हर कहानी पढ़ते हैं।',
+  noScript: 'यह फ़ॉर्म JavaScript के बिना भी चलता है: कहानी भेजने के लिए "भेजें" दबाएँ। आप अपनी कहानी इस पते पर ई-मेल भी कर सकती हैं:',
   page: {
     sentTitle: 'आपकी कहानी हमें मिल गई है',
     sentBody: 'हम पर भरोसा करने के लिए धन्यवाद। STREE में कोई न कोई हर कहानी पढ़ता है।',
@@ -311,6 +317,9 @@ export const hi: Strings = {
   untranslatedNotice: 'यह हिस्सा अभी हिन्दी में नहीं है। नीचे अंग्रेज़ी में पढ़ें।',
   // As the language link is named on every English page (docs/design.md, "Hindi edition").
   languageName: 'हिन्दी',
+  storyByPhone: {
+    callInstead: 'आप हमें फ़ोन करके भी अपनी कहानी सुना सकती हैं:',
+  },
   sample: {
     tag: 'नमूना',
     quotes: 'ये बातें सिर्फ़ नमूने के लिए लिखी गई हैं, ये असली लोगों के शब्द नहीं हैं। असली लोगों की बातें टीम बाद में भेजेगी।',

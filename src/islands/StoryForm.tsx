@@ -1,5 +1,5 @@
-import { useRef, useState, type SubmitEvent } from 'react';
-import type { Strings } from '../i18n/en';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { FormWords } from '../i18n/en';
 import { FORM_STRINGS } from '../i18n/form-strings';
 import { CONNECTION_FAILURES, sendStory } from '../story-outbox/send';
 import { keyFor, loadDraft, saveDraft } from '../story-outbox/draft';
@@ -8,6 +8,8 @@ import { failureMessage, normalised } from '../story-outbox/form-messages';
 import { LANG_PARAM, newStoryKey, withParam } from '../story-outbox/contract.js';
 import { showSnackbar } from '../stores/snackbar';
 import StoryFormFields from './StoryFormFields';
+import StoryFormVoice from './StoryFormVoice';
+import { recorderModule } from './load-recorder';
 import { useStoryDraft } from './use-story-draft';
 import styles from './StoryForm.module.css';
 
@@ -22,12 +24,17 @@ interface Props {
 export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
   // From the script, which comes when the form is in view, not from props, which every page with
   // a form would carry in its HTML (a kilobyte of Hindi, past the first 14 KB on a story page).
-  const strings: Strings['form'] = FORM_STRINGS[lang as keyof typeof FORM_STRINGS] ?? FORM_STRINGS.en;
+  const strings: FormWords = FORM_STRINGS[lang as keyof typeof FORM_STRINGS] ?? FORM_STRINGS.en;
   const form = useRef<HTMLFormElement>(null);
   const draft = useStoryDraft(form, strings);
-  const { fields, kept, setError, setNotice } = draft;
+  const { fields, kept, setError, setNotice, recording } = draft;
   const [isSending, setIsSending] = useState(false);
   const inFlight = useRef(false);
+  // A relative address is the site's own inbox, which takes a recording as a file from a plain post.
+  const ownInbox = !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(endpoint);
+  // Whether this browser records: undefined until hydrated, so the first render is the server's HTML.
+  const [canRecord, setCanRecord] = useState<boolean>();
+  useEffect(() => setCanRecord('MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia), []);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,9 +46,11 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
     const story = normalised(fields);
     const honeypot = (form.current!.elements.namedItem(HONEYPOT) as HTMLInputElement).value;
     // Kept with the draft before sending: a retry, or send-kept.ts at her next visit, sends the same key.
-    const key = keyFor(loadDraft(), story) ?? newStoryKey();
-    saveDraft({ ...fields, outbox: { key, story } });
-    const result = await sendStory(endpoint, story, { key, honeypot, isOnline: () => navigator.onLine });
+    const key = keyFor(loadDraft(), story, recording?.id) ?? newStoryKey();
+    saveDraft(draft.withRecording({ ...fields, outbox: { key, story, recording: recording?.id } }));
+    const result = await sendStory(endpoint, story, {
+      key, honeypot, isOnline: () => navigator.onLine, recording: recording && await (await recorderModule()).recordingBody(recording.blob),
+    });
     inFlight.current = false;
     setIsSending(false);
     if (result.ok) {
@@ -51,17 +60,24 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
       return;
     }
     // Only a lost connection leaves the story to be sent by itself; any other failure waits for her.
-    if (!(CONNECTION_FAILURES as readonly string[]).includes(result.reason)) saveDraft(fields);
-    setError(failureMessage(result, strings));
+    if (!(CONNECTION_FAILURES as readonly string[]).includes(result.reason)) saveDraft(draft.withRecording(fields));
+    // A refused recording is told in her language, whatever words the collector used.
+    setError(result.reason === 'rejected' && result.recordingRefused
+      ? (await recorderModule()).refusedMessage(lang)
+      : failureMessage(result, strings));
   }
 
   return (
     // Without JavaScript, or before it runs, the form posts itself: the inbox answers with a page
     // in her language (docs/stories.md). POST, so a phone number never ends up in an address.
+    // Multipart only to the site's own inbox: Apps Script cannot read it (docs/stories.md).
     <form ref={form} className={styles.form} method="post" action={withParam(endpoint, LANG_PARAM, lang)}
-      onSubmit={submit} aria-busy={isSending}>
+      encType={ownInbox ? 'multipart/form-data' : undefined} onSubmit={submit} aria-busy={isSending}>
+      <StoryFormVoice idPrefix={idPrefix} lang={lang} strings={strings} ownInbox={ownInbox} canRecord={canRecord} recording={recording}
+        hold={draft.hold} />
+      {/* A voice story needs only her phone number; so does a plain post with a file to the inbox. */}
       <StoryFormFields idPrefix={idPrefix} strings={strings} fields={fields} consent={draft.consent}
-        onChange={draft.update} onConsent={draft.setConsent} />
+        voice={canRecord === undefined ? ownInbox : Boolean(recording)} onChange={draft.update} onConsent={draft.setConsent} />
 
       <div role="alert" className={styles.error}>{draft.error}</div>
       {/* Always rendered, like the alert: a live region is announced only if it exists first. */}

@@ -1,27 +1,29 @@
 import { Fragment, type ChangeEvent } from 'react';
-import type { Strings } from '../i18n/en';
+import type { FormWords } from '../i18n/en';
 import type { StoryFields } from '../story-outbox/send';
 import { CONSENT_FIELD, FORM_FIELDS, HONEYPOT_FIELD, fieldId } from '../story-outbox/form-fields.js';
 import styles from './StoryForm.module.css';
 
 interface Props {
   idPrefix: string;
-  strings: Strings['form'];
+  strings: FormWords;
   fields: StoryFields;
   consent: boolean;
+  /** A recorded story: only the phone number is then required (docs/stories.md, "Voice stories"). */
+  voice?: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onConsent: (checked: boolean) => void;
 }
 
 /** The story form's fields, drawn from their one description, as the answer pages draw theirs. */
-export default function StoryFormFields({ idPrefix, strings, fields, consent, onChange, onConsent }: Props) {
+export default function StoryFormFields({ idPrefix, strings, fields, consent, voice = false, onChange, onConsent }: Props) {
   const id = (suffix: string) => fieldId(idPrefix, suffix);
   return (
     <>
       {FORM_FIELDS.map((field) => {
         const hintId = field.hint && id(`${field.id}-hint`);
         const common = {
-          id: id(field.id), name: field.name, autoComplete: field.autoComplete, required: true,
+          id: id(field.id), name: field.name, autoComplete: field.autoComplete, required: !voice || field.name === 'Phone',
           'aria-describedby': hintId, value: fields[field.name], onChange,
         };
         return (

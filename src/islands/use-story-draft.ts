@@ -1,10 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
-import type { Strings } from '../i18n/en';
+import type { FormWords } from '../i18n/en';
 import type { StoryFields } from '../story-outbox/send';
 import { clearDraft, hasWords, keyFor, loadDraft, saveDraft, type Draft } from '../story-outbox/draft';
 import { FORM_FIELDS } from '../story-outbox/form-fields.js';
 import { fieldProblem, normalised } from '../story-outbox/form-messages';
-import { RETURNED_EVENT, SENT_EVENT } from '../story-outbox/contract.js';
+import { FORGET_EVENT, RETURNED_EVENT, SENT_EVENT } from '../story-outbox/contract.js';
+import type { KeptRecording } from '../story-outbox/recordings';
+import type { RecordingHold } from './recording-actions';
+import { recorderModule } from './load-recorder';
 
 export const EMPTY: StoryFields = { Name: '', Phone: '', Story: '' };
 
@@ -16,7 +19,7 @@ export type Kept = '' | 'kept' | 'restored' | 'deleted';
  * kept as a draft on every change, deleted and brought back, and told when a kept story went out
  * or came back refused. Also sets each field's message for the browser's validation.
  */
-export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: Strings['form']) {
+export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: FormWords) {
   const [fields, setFields] = useState<StoryFields>(EMPTY);
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState('');
@@ -24,11 +27,28 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
   const [kept, setKept] = useState<Kept>('');
   /** Words she deleted, until she types again: Undo brings them back. */
   const deleted = useRef<StoryFields>(undefined);
+  /** Her recorded story (docs/stories.md, "Voice stories"): in state to show, in a ref to save with any draft. */
+  const [recording, setRecordingState] = useState<KeptRecording>();
+  const recordingId = useRef<string>(undefined);
+
+  /** A draft of these words with her recording, if she has one. */
+  const withRecording = (draft: Draft): Draft => (recordingId.current ? { ...draft, recording: recordingId.current } : draft);
+
+  function showRecording(next: KeptRecording | undefined) {
+    recordingId.current = next?.id;
+    setRecordingState(next);
+  }
+  /** For the recorder's chunk (recording-actions.ts), which keeps, brings back and deletes it. */
+  const hold: RecordingHold = { id: recordingId, show: showRecording, kept: (isKept) => setKept(isKept ? 'kept' : '') };
+  const bringBackRecording = (id: string) => {
+    recordingId.current = id;
+    void recorderModule().then((recorder) => recorder.bringBack(hold, id));
+  };
 
   /** Shows these words and keeps them on the phone; says so under the form if the phone kept them. */
   function keep(next: StoryFields, draft: Draft = next) {
     setFields(next);
-    setKept(saveDraft(draft) ? 'kept' : '');
+    setKept(saveDraft(withRecording(draft)) ? 'kept' : '');
   }
 
   /** Puts a draft on screen: her kept words, or a story that came back refused. */
@@ -37,6 +57,7 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     setFields({ Name: draft.Name, Phone: draft.Phone, Story: draft.Story });
     setKept('restored');
     if (draft.returned !== undefined) setError(`${strings.returned} ${draft.returned}`.trim());
+    if (draft.recording) bringBackRecording(draft.recording);
     return true;
   }
 
@@ -45,6 +66,9 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     setConsent(false);
     setKept('');
     clearDraft();
+    // Only a form that had a recording fetches the recorder to remove it.
+    if (recordingId.current) void recorderModule().then(({ forgetRecordings }) => forgetRecordings());
+    showRecording(undefined);
   }
 
   // The page may hold words already: typed while this script was still on its way, or put back
@@ -64,8 +88,9 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     // Her words on screen are the newest; a field she left empty shows what the phone kept.
     const start = { ...inPage };
     for (const { name } of FORM_FIELDS) start[name] ||= draft?.[name] ?? '';
+    if (draft?.recording) bringBackRecording(draft.recording);
     // A story submitted before stays in the outbox only while these are still its words.
-    const outbox = keyFor(draft, normalised(start)) ? draft!.outbox : undefined;
+    const outbox = keyFor(draft, normalised(start), draft?.recording) ? draft!.outbox : undefined;
     keep(start, { ...start, outbox });
   }, []);
 
@@ -78,11 +103,15 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     };
     // A kept story came back refused and send-kept.ts put it in the draft: show it, with why.
     const onReturned = () => restore(loadDraft());
+    // Quick exit removed it from the phone (draft.ts); the screen forgets it too.
+    const onForget = () => showRecording(undefined);
     addEventListener(SENT_EVENT, onSent);
     addEventListener(RETURNED_EVENT, onReturned);
+    addEventListener(FORGET_EVENT, onForget);
     return () => {
       removeEventListener(SENT_EVENT, onSent);
       removeEventListener(RETURNED_EVENT, onReturned);
+      removeEventListener(FORGET_EVENT, onForget);
     };
   }, []);
 
@@ -104,7 +133,8 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     }
     deleted.current = fields;
     setFields(EMPTY);
-    clearDraft();
+    // Her words only: a recording has its own Delete recording.
+    saveDraft(withRecording(EMPTY));
     setKept('deleted');
     setNotice(strings.draftDeleted);
   }
@@ -116,5 +146,8 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     keep({ ...fields, [name]: value });
   }
 
-  return { fields, consent, setConsent, error, setError, notice, setNotice, kept, reset, deleteOrUndo, update };
+  return {
+    fields, consent, setConsent, error, setError, notice, setNotice, kept, reset, deleteOrUndo, update,
+    recording, hold, withRecording,
+  };
 }

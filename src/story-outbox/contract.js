@@ -31,6 +31,16 @@ export const RETURNED_MESSAGE = 'stree:story-returned';
 export const RETURNED_EVENT = 'stree:story-returned';
 /** Cache Storage the worker leaves refused stories in, for the page to put back in the form. */
 export const RETURNED_CACHE = 'stree-returned-stories';
+/**
+ * Cache Storage the form keeps a recorded story in until it is sent (src/story-outbox/recordings.ts):
+ * a megabyte of audio, too big for localStorage; the draft names the entry.
+ */
+export const RECORDINGS_CACHE = 'stree-recordings';
+/**
+ * Dispatched on `window` by quick exit: the recorder stops every microphone track at once and the
+ * form forgets its recording (the page is leaving; nothing may wait for an answer).
+ */
+export const FORGET_EVENT = 'stree:forget';
 /** Posted to the service worker by quick exit: stories kept until now must never show again. */
 export const QUIET_MESSAGE = 'stree:story-quiet';
 

@@ -2,7 +2,7 @@
 // once she pressed Submit, the story as sent with its key (the outbox). All of it goes through
 // the guarded storage helper: where storage fails, nothing is kept and the form still works.
 import { readItem, removeItem, writeItem } from '../browser/storage';
-import { DRAFT_KEY, QUIET_MESSAGE, RETURNED_CACHE } from './contract.js';
+import { DRAFT_KEY, FORGET_EVENT, QUIET_MESSAGE, RECORDINGS_CACHE, RETURNED_CACHE } from './contract.js';
 import type { StoryFields } from './send';
 
 export interface Draft extends StoryFields {
@@ -11,7 +11,9 @@ export interface Draft extends StoryFields {
    * visit when sending failed and no service worker kept it; typing again drops it. `quiet`: she
    * left the site with quick exit, so it is still sent but nothing of it shows on screen again.
    */
-  outbox?: { key: string; story: StoryFields; quiet?: boolean };
+  outbox?: { key: string; story: StoryFields; recording?: string; quiet?: boolean };
+  /** The id of her recording in Cache Storage (./recordings.ts), while she has one. */
+  recording?: string;
   /**
    * These words were sent before and came back refused (at a later visit, or from the service
    * worker's queue): what the collector said, for the form to show. Typing again drops it.
@@ -25,8 +27,11 @@ const asFields = (value: Partial<StoryFields> | undefined): StoryFields => ({
   Story: String(value?.Story ?? ''),
 });
 
-/** Whether any field holds words she typed. */
-export const hasWords = (fields: StoryFields) => Boolean(fields.Name || fields.Phone || fields.Story);
+/** Whether any field holds words she typed, or she recorded her story. */
+export const hasWords = (fields: StoryFields & { recording?: string }) =>
+  Boolean(fields.Name || fields.Phone || fields.Story || fields.recording);
+
+const recordingOf = (value: { recording?: unknown }) => (typeof value.recording === 'string' ? { recording: value.recording } : {});
 
 /** The kept draft, or undefined when there is none, it is damaged, or storage cannot be read. */
 export function loadDraft(): Draft | undefined {
@@ -34,10 +39,13 @@ export function loadDraft(): Draft | undefined {
     const saved = JSON.parse(readItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
     if (!saved || typeof saved !== 'object') return undefined;
     const outbox = saved.outbox && typeof saved.outbox.key === 'string'
-      ? { key: saved.outbox.key, story: asFields(saved.outbox.story), ...(saved.outbox.quiet ? { quiet: true } : {}) }
+      ? {
+          key: saved.outbox.key, story: asFields(saved.outbox.story), ...recordingOf(saved.outbox),
+          ...(saved.outbox.quiet ? { quiet: true } : {}),
+        }
       : undefined;
     const returned = typeof saved.returned === 'string' ? { returned: saved.returned } : {};
-    return { ...asFields(saved), ...(outbox ? { outbox } : {}), ...returned };
+    return { ...asFields(saved), ...recordingOf(saved), ...(outbox ? { outbox } : {}), ...returned };
   } catch {
     return undefined;
   }
@@ -63,15 +71,24 @@ export function forgetTypedWords() {
   const outbox = loadDraft()?.outbox;
   if (outbox) writeItem(DRAFT_KEY, JSON.stringify({ ...asFields(undefined), outbox: { ...outbox, quiet: true } }));
   else removeItem(DRAFT_KEY);
+  // Her recording too, and the microphone: the recorder hears this at once and stops every track.
+  // Removed in one call, begun before the page leaves; a submitted story's stays (./recordings.ts).
+  if (outbox?.recording) void import('./recordings').then(({ forgetRecordings }) => forgetRecordings([outbox.recording]));
+  else void globalThis.caches?.delete(RECORDINGS_CACHE).catch(() => {});
+  globalThis.dispatchEvent?.(new Event(FORGET_EVENT));
   // The worker's queue, too: what it holds is still sent, but a refusal is never shown.
   globalThis.navigator?.serviceWorker?.controller?.postMessage(QUIET_MESSAGE);
   void globalThis.caches?.delete(RETURNED_CACHE).catch(() => {});
 }
 
-/** The key of a story already submitted with exactly these words, so sending it again cannot make a second row. */
-export function keyFor(draft: Draft | undefined, story: StoryFields): string | undefined {
+/**
+ * The key of a story already submitted with exactly these words and this recording, so sending it
+ * again cannot make a second row.
+ */
+export function keyFor(draft: Draft | undefined, story: StoryFields, recording?: string): string | undefined {
   const sent = draft?.outbox?.story;
   return sent && sent.Name === story.Name && sent.Phone === story.Phone && sent.Story === story.Story
+    && draft.outbox!.recording === recording
     ? draft.outbox!.key
     : undefined;
 }

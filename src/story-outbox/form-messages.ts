@@ -1,11 +1,11 @@
 // What the story form says about her words and about a send, from the form's strings: pure, so
 // the island (src/islands/StoryForm.tsx) stays a view and this is testable without a DOM.
-import type { Strings } from '../i18n/en';
+import type { FormWords } from '../i18n/en';
 import { FORM_FIELDS } from './form-fields.js';
 import { normalisePhone } from './fields.js';
 import type { SendResult, StoryFields } from './send';
 
-type FormStrings = Strings['form'];
+type FormStrings = FormWords;
 
 const count = (n: number) => n.toLocaleString('en-IN');
 

@@ -21,11 +21,11 @@ function announceSent() {
   dispatchEvent(new CustomEvent(SENT_EVENT));
 }
 
-/** Puts refused words back in the form, with what the collector said; false if her newer words are there. */
-function giveBack(story: StoryFields, detail: string) {
+/** Puts refused words (and her recording) back in the form, with what the collector said; false if her newer words are there. */
+function giveBack(story: StoryFields, detail: string, recording?: string) {
   const draft = loadDraft();
   if (draft && hasWords(draft) && !draft.outbox) return false;
-  saveDraft({ ...story, returned: detail });
+  saveDraft({ ...story, ...(recording ? { recording } : {}), returned: detail });
   dispatchEvent(new CustomEvent(RETURNED_EVENT));
   announce(returned);
   return true;
@@ -37,12 +37,19 @@ async function sendKept() {
   const kept = loadDraft()?.outbox;
   if (!endpoint || !kept || !navigator.onLine || isSending) return;
   isSending = true;
-  const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine });
+  // Its recording goes with it, the same on every try; one the phone lost cannot, and the collector says what is missing.
+  // Fetched only for a story with a recording: most pages never need it.
+  const recordings = kept.recording ? await import('./recordings') : undefined;
+  const result = await sendStory(endpoint, kept.story, {
+    key: kept.key, isOnline: () => navigator.onLine, recording: await recordings?.keptBody(kept.recording!),
+  });
   isSending = false;
   // Typing since then saved a new draft without this story: leave her new words alone.
   const isStillKept = loadDraft()?.outbox?.key === kept.key;
   if (result.ok) {
     if (isStillKept) clearDraft();
+    // Its recording is no longer needed on the phone; a newer one in her draft stays.
+    void recordings?.forgetRecordings(isStillKept ? [] : [loadDraft()?.recording]);
     // Queued means our service worker has it now, and says so itself once it is sent.
     // After quick exit nothing of her story may show again, not even that it went.
     if (!result.queued && !kept.quiet) announceSent();
@@ -52,10 +59,13 @@ async function sendKept() {
   // After quick exit nothing may show: a story the collector refused goes; one the browser would
   // not send stays kept, unseen, for a later visit.
   if (kept.quiet) {
-    if (result.reason === 'rejected') clearDraft();
+    if (result.reason === 'rejected') {
+      clearDraft();
+      void recordings?.forgetRecordings();
+    }
     return;
   }
-  giveBack(kept.story, detailOf(result));
+  giveBack(kept.story, detailOf(result), kept.recording);
 }
 
 /** Stories the service worker's queue could not deliver (src/story-outbox/worker-queue.ts), one at a time. */

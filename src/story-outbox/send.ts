@@ -3,6 +3,8 @@
 // preflight is needed (Google Apps Script answers none). Used by the form and the kept-story sender.
 import { BLOCKED_HEADER, KEY_HEADER, KEY_PARAM, QUEUED_HEADER, isReachable, withParam } from './contract.js';
 import { HONEYPOT } from './fields.js';
+import { RECORDING } from './recording.js';
+import type { RecordingBody } from './recordings';
 
 /**
  * How long a send may take before we give up and keep the story for a retry. Rural 2G can take
@@ -37,20 +39,22 @@ export type SendResult =
   /** The browser refused the request though the collector answers: no retry can carry it. */
   | { ok: false; reason: 'blocked' }
   /** The collector refused it (`"outcome": "refused"`): she must change something first. */
-  | { ok: false; reason: 'rejected'; status: number; message?: string };
+  | { ok: false; reason: 'rejected'; status: number; message?: string; recordingRefused?: boolean };
 
 interface SendOptions {
   /** The story's own key: the same story sent again must carry the same key. */
   key: string;
   /** What the form's honeypot held, if anything: sent only then, for the collector to drop. */
   honeypot?: string;
+  /** Her recorded story, sent as the JSON's `Recording` (src/story-outbox/recording.js). */
+  recording?: RecordingBody;
   timeoutMs?: number;
   /** The browser's own idea of the connection; a failed fetch while offline is reported as offline. */
   isOnline?: () => boolean;
 }
 
 /** The request for one story: JSON with a key header to our own origin, CORS-simple to any other. */
-export function storyRequest(endpoint: string, body: Record<string, string>, key: string, pageUrl: string) {
+export function storyRequest(endpoint: string, body: Record<string, unknown>, key: string, pageUrl: string) {
   const isOwnOrigin = new URL(endpoint, pageUrl).origin === new URL(pageUrl).origin;
   const init: RequestInit = {
     method: 'POST',
@@ -66,9 +70,11 @@ export function storyRequest(endpoint: string, body: Record<string, string>, key
 export async function sendStory(
   endpoint: string,
   story: StoryFields,
-  { key, honeypot, timeoutMs = SEND_TIMEOUT_MS, isOnline = () => true }: SendOptions,
+  { key, honeypot, recording, timeoutMs = SEND_TIMEOUT_MS, isOnline = () => true }: SendOptions,
 ): Promise<SendResult> {
-  const body: Record<string, string> = honeypot ? { ...story, [HONEYPOT]: honeypot } : { ...story };
+  const body: Record<string, unknown> = { ...story };
+  if (honeypot) body[HONEYPOT] = honeypot;
+  if (recording) body[RECORDING] = recording;
   const { url, init } = storyRequest(endpoint, body, key, location.href);
   // Offline, the request still goes out: a service worker, if one runs, keeps it for later.
   const controller = new AbortController();
@@ -82,7 +88,9 @@ export async function sendStory(
     if (answer?.outcome === 'saved') return { ok: true };
     if (answer?.outcome === 'refused') {
       const message = typeof answer.error === 'string' ? answer.error : undefined;
-      return { ok: false, reason: 'rejected', status: response.ok ? 422 : response.status, message };
+      // The recording refused (too big, a type it cannot keep): the form says so in her language.
+      const recordingRefused = Boolean(recording && (answer.fields as Record<string, unknown> | undefined)?.[RECORDING]);
+      return { ok: false, reason: 'rejected', status: response.ok ? 422 : response.status, message, ...(recordingRefused ? { recordingRefused } : {}) };
     }
     // "Try again", or not a collector's answer at all: nothing confirms it was saved.
     return { ok: false, reason: 'unconfirmed' };
@@ -96,7 +104,7 @@ export async function sendStory(
 }
 
 /** The answer's JSON object, or undefined for any other body (another collector's page, nothing). */
-async function jsonOf(response: Response): Promise<{ outcome?: unknown; error?: unknown } | undefined> {
+async function jsonOf(response: Response): Promise<{ outcome?: unknown; error?: unknown; fields?: unknown } | undefined> {
   try {
     const body: unknown = await response.json();
     return body !== null && typeof body === 'object' ? body : undefined;

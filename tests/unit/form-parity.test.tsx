@@ -27,11 +27,18 @@ function formAsSeen(html: string) {
     label: text(control.id ? form.querySelector(`label[for="${control.id}"]`) : control.closest('label')),
     hint: control.getAttribute('aria-describedby')?.split(' ').map((id) => text(document.getElementById(id))).join(' '),
   }));
-  return { method: form.getAttribute('method'), controls, submit: text(form.querySelector('button[type="submit"]')) };
+  return {
+    method: form.getAttribute('method'), enctype: form.getAttribute('enctype'), controls,
+    submit: text(form.querySelector('button[type="submit"]')),
+  };
 }
 
-function island(lang: string) {
-  return renderToString(<StoryForm endpoint="/api/stories" lang={lang} idPrefix="story" />);
+/**
+ * The island as the server writes it, posting to a collector on another origin: the same plain
+ * form as the correction pages. To the site's own inbox it also takes a recording (below).
+ */
+function island(lang: string, endpoint = 'https://script.google.com/macros/s/x/exec') {
+  return renderToString(<StoryForm endpoint={endpoint} lang={lang} idPrefix="story" />);
 }
 
 function inbox(lang: string) {
@@ -63,6 +70,21 @@ describe.each([['en', en], ['hi', hi]] as const)('in %s', (lang, strings) => {
     expect(honeypot).toMatchObject({ name: 'website', tabindex: '-1', autocomplete: 'off', label: t.honeypot });
     expect(consent).toMatchObject({ type: 'checkbox', name: null, required: '', label: t.consent });
     expect(forms.island.submit).toBe(t.submit);
+  });
+
+  it('to the site’s own inbox, without JavaScript, the island’s form also takes a recording and needs only the phone', () => {
+    const own = formAsSeen(island(lang, '/api/stories'));
+    expect(own.enctype).toBe('multipart/form-data');
+    const [file, name, phone, story] = own.controls;
+    expect(file).toMatchObject({ tag: 'input', type: 'file', name: 'Recording', label: t.recordingFile, required: null });
+    expect(name).toMatchObject({ name: 'Name', required: null });
+    expect(phone).toMatchObject({ name: 'Phone', required: '' });
+    expect(story).toMatchObject({ name: 'Story', required: null });
+    const input = new DOMParser().parseFromString(island(lang, '/api/stories'), 'text/html').querySelector('input[type="file"]')!;
+    expect([input.getAttribute('accept'), input.hasAttribute('capture')]).toEqual(['audio/*', true]);
+    // To Apps Script, which cannot read a multipart post: no file, url-encoded, all required.
+    expect(forms.island.enctype).toBeNull();
+    expect(forms.island.controls.some((control) => control.type === 'file')).toBe(false);
   });
 
   it('the inbox’s correction page has the same form', () => {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hi } from '../../src/i18n/hi';
+import { RECORDER_STRINGS } from '../../src/i18n/recorder';
 import { loadCollector } from '../apps-script/collector';
 
 /** The cells of the table under a heading of docs/hindi.md, header rows left out. */
@@ -41,6 +42,7 @@ const collectorHindi = (loadCollector().constant('TEXT') as Record<'hi', Record<
 /** Each place Hindi is written, with its text. */
 const HINDI: [string, string][] = [
   ...strings(hi).map((text): [string, string] => ['src/i18n/hi.ts', text]),
+  ...strings(RECORDER_STRINGS.hi).map((text): [string, string] => ['src/i18n/recorder.ts', text]),
   ...Object.values(collectorHindi).map((text): [string, string] => ['deploy/apps-script/Code.js', text]),
   ...settings.helplines.flatMap(({ nameHi, purposeHi }) => [nameHi, purposeHi]).map((text): [string, string] => ['src/content/settings/site.json', text ?? '']),
   ...filesUnder('src/content/hi').map((file): [string, string] => [file, readFileSync(file, 'utf8')]),

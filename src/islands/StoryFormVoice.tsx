@@ -1,0 +1,65 @@
+import * as React from 'react';
+import { Suspense, lazy, useState, type ChangeEvent } from 'react';
+import type { FormWords } from '../i18n/en';
+import { FORGET_EVENT } from '../story-outbox/contract.js';
+import { RECORDING, RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } from '../story-outbox/recording.js';
+import type { KeptRecording } from '../story-outbox/recordings';
+import type { RecordingHold } from './recording-actions';
+import styles from './StoryForm.module.css';
+
+import { recorderModule } from './load-recorder';
+
+const VoiceRecorder = lazy(async () => ({
+  default: (await recorderModule()).default({ React, FORGET_EVENT, RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX }),
+}));
+
+interface Props {
+  idPrefix: string;
+  lang: string;
+  strings: FormWords;
+  /** The form posts to the site's own inbox, which takes a recording as a file without JavaScript. */
+  ownInbox: boolean;
+  /** Whether this browser records; undefined until hydrated, so the server's HTML and the first render agree. */
+  canRecord: boolean | undefined;
+  recording: KeptRecording | undefined;
+  hold: RecordingHold;
+}
+
+/**
+ * Telling her story by voice (docs/stories.md, "Voice stories"): the Record button, the recorder
+ * fetched on its tap, and the file input the form has without JavaScript (or without a recorder).
+ */
+export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canRecord, recording, hold }: Props) {
+  const [isWanted, setIsWanted] = useState(false);
+  /** A new file input after Delete recording: a chosen file cannot be taken out of one. */
+  const [pick, setPick] = useState(0);
+
+  const showFile = canRecord === undefined ? ownInbox : !canRecord;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) void recorderModule().then((recorder) => recorder.takeRecording(hold, file));
+  };
+  const recordButton = (onClick?: () => void) => (
+    <button type="button" className="button" onClick={onClick} disabled={!onClick}>{strings.record}</button>
+  );
+
+  return (
+    <>
+      {showFile && (
+        <>
+          <label htmlFor={`${idPrefix}-recording`}>{strings.recordingFile}</label>
+          <input key={pick} id={`${idPrefix}-recording`} type="file" name={RECORDING} accept="audio/*" capture
+            onChange={choose} />
+        </>
+      )}
+      {isWanted || recording
+        ? (
+          <Suspense fallback={recordButton()}>
+            <VoiceRecorder lang={lang} styles={styles} recordLabel={strings.record} recording={recording} canRecord={Boolean(canRecord)}
+              start={isWanted && !recording} hold={hold} onDelete={() => setPick(pick + 1)} />
+          </Suspense>
+        )
+        : canRecord && recordButton(() => setIsWanted(true))}
+    </>
+  );
+}
