@@ -15,7 +15,7 @@ const START = '// <generated: form fields>';
 const END = '// </generated>';
 /** The `form` strings the collector's pages say, besides the form's own; then those of `form.page`. */
 const FORM_KEYS = [...FORM_STRING_KEYS, 'phoneInvalid', 'tooLong'];
-const PAGE_KEYS = ['sentTitle', 'sentBody', 'home', 'fixTitle', 'fixIntro', 'missing', 'unreadable', 'failed'];
+const PAGE_KEYS = ['sentTitle', 'sentBody', 'home', 'fixTitle', 'fixIntro', 'missing', 'unreadable', 'failed', 'recordingNotReceived'];
 
 /** @param {typeof en.form} form */
 const answerText = (form) => ({

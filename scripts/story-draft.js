@@ -1,12 +1,14 @@
 // Turns one story women sent (a row of the inbox CSV, data/stories.csv, or of the collector's
 // sheet saved as CSV) into a draft story file in its category: her name and words, how she gave
 // her consent, never her phone number. The draft is not on the site until an editor has checked
-// it and cleared `draft` (CONTENT.md, "From a received story to a page").
+// it and cleared `draft` (CONTENT.md, "From a received story to a page"). A story told by voice
+// has a recording (a file beside the inbox's CSV, or a Drive address in the sheet): the draft says
+// so, and the command names it, for an editor to listen to and write down with her.
 // Usage: npm run story-draft -- <row> --category <id> [--file data/stories.csv]
 //   <row> is the row number a spreadsheet shows for it: the column names are row 1.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
@@ -50,7 +52,9 @@ const quoted = (text) => JSON.stringify(text);
 
 /**
  * The row of a CSV, by the number a spreadsheet shows (the column names are row 1), as
- * `{ Received, Name, Story }`: the phone number is never read.
+ * `{ received, name, story, recording }`: the phone number is never read. `recording` is the
+ * Recording column (a file name relative to the CSV, or a Drive address), '' for a written story
+ * or a file from before recordings.
  * @param {string} csv
  * @param {number} row
  */
@@ -61,14 +65,14 @@ export function receivedStory(csv, row) {
   for (const column of ['Received', 'Name', 'Story']) {
     if (!(column in record)) throw new Error(`The file has no ${column} column: use the inbox's CSV or the sheet saved as CSV`);
   }
-  const story = { received: cell(record.Received), name: cell(record.Name), story: cell(record.Story) };
-  if (!story.story) throw new Error(`Row ${row} has no story`);
+  const story = { received: cell(record.Received), name: cell(record.Name), story: cell(record.Story), recording: cell(record.Recording) };
+  if (!story.story && !story.recording) throw new Error(`Row ${row} has no story`);
   return story;
 }
 
 /**
  * The draft story file for a received story: its path below src/content/ and its text.
- * @param {{ received: string, name: string, story: string }} story
+ * @param {{ received: string, name: string, story: string, recording?: string }} story
  * @param {{ row: number, category: string, order: number, taken: (slug: string) => boolean }} place
  */
 export function draftFile(story, { row, category, order, taken }) {
@@ -88,7 +92,7 @@ export function draftFile(story, { row, category, order, taken }) {
     'draft: true',
     `consent: ${quoted(`She ticked "${CONSENT_BOX}" when she sent it through the website form, received ${received} (row ${row} of the inbox).`)}`,
     '---',
-    asMarkdown(story.story),
+    story.story ? asMarkdown(story.story) : `${TO_WRITE} her story, as she told it in her recording (${story.recording}), in her words.`,
     '',
   ].join('\n');
   return { slug, path: `stories/${category}/${slug}.md`, text };
@@ -127,6 +131,11 @@ function main() {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(content, draft.path), draft.text, { flag: 'wx' });
   console.log(`Wrote ${relative(process.cwd(), join(content, draft.path))}: a draft, not on the site until an editor clears it.`);
+  if (story.recording) {
+    // The inbox names its file relative to the CSV's folder; the sheet gives a Drive address.
+    const where = /^https?:\/\//.test(story.recording) ? story.recording : relative(process.cwd(), join(dirname(resolve(values.file)), story.recording));
+    console.log(`Row ${row} has a recording: ${where}. Listen to it and write her story down before you clear the draft.`);
+  }
   // Her portrait: initials, never a face (npm run illustrate draws every missing one).
   execFileSync(process.execPath, [fileURLToPath(new URL('illustrate.js', import.meta.url))], { stdio: 'inherit' });
 }

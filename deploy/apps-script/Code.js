@@ -7,22 +7,40 @@
 // of its settings, in Script Properties (Project Settings → Script Properties):
 // - SHEET_ID (required): the sheet's id, the long part of its address between /d/ and /edit;
 // - SITE_ADDRESS: the site's address, for "Back to the STREE home page" on its pages;
-// - NOTIFY_EMAIL: an address told by e-mail that a story arrived (never its words or phone).
+// - NOTIFY_EMAIL: an address told by e-mail that a story arrived (never its words or phone);
+// - RECORDINGS_FOLDER_ID: the private Drive folder a story told by voice is saved in, the part of
+//   the folder's address after /folders/ (without it, recordings go to the root of the Drive of
+//   the account the web app runs as: see saveRecording).
 // It follows the site's own inbox (server/inbox.js): the same checks, the same answers.
 
-const PROPERTY = { sheet: 'SHEET_ID', site: 'SITE_ADDRESS', notify: 'NOTIFY_EMAIL' };
+const PROPERTY = { sheet: 'SHEET_ID', site: 'SITE_ADDRESS', notify: 'NOTIFY_EMAIL', recordings: 'RECORDINGS_FOLDER_ID' };
 /** The sheet the stories go to; made, with its header row, when the first story arrives. */
 const STORIES_SHEET = 'Stories';
 /**
- * The last column holds the story's key, written with the row in one step: a row is never without
+ * The Key column holds the story's key, written with the row in one step: a row is never without
  * its key, so a retry after any failure finds it. A form posted without a key gets one made from
  * its words (`text:` and a hash), which no phone's key can look like (KEY_PATTERN has no colon).
+ * Recording, after it (a sheet from before recordings keeps its columns where they were), holds
+ * the Drive address of a story's recording; empty for a written story.
  */
-const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key'];
+const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording'];
 const KEY_COLUMN = COLUMNS.indexOf('Key') + 1;
+const RECORDING_COLUMN = COLUMNS.indexOf('Recording') + 1;
 const FIELDS = ['Name', 'Phone', 'Story'];
-/** The member of a story's JSON that carries a recording (a story told by voice). */
+/** A story told by voice needs only these of FIELDS. */
+const VOICE_REQUIRED = ['Phone'];
+/** The member of a story's JSON that carries a recording: `{ "type": "audio/…", "data": "<base64>" }`. */
 const RECORDING = 'Recording';
+/** The most audio bytes taken (about 1 MB), and the longest recording the phone makes (5 minutes). */
+const RECORDING_BYTES_MAX = 1024 * 1024;
+const RECORDING_SECONDS_MAX = 300;
+const RECORDING_SIZE_TEXT = `${RECORDING_BYTES_MAX / (1024 * 1024)} MB`;
+const RECORDING_TYPE_MAX = 100;
+/** `audio/` and a subtype, then parameters (`;codecs=opus`), each an HTTP token (RFC 9110, 5.6.2). */
+const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
+const RECORDING_TYPE = new RegExp(`^audio/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
+/** Standard base64 with its padding, nothing else. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const NAME_MAX = 100;
 const STORY_MAX = 5000;
 const PHONE_DIGITS = 10;
@@ -31,8 +49,12 @@ const HONEYPOT = 'website';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 /** A post without a key is a repeat when the same words arrived this recently (a reload, a resend). */
 const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. */
-const BODY_LIMIT = 256 * 1024;
+/**
+ * A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. A
+ * story's JSON may also carry a recording at its limit, in base64.
+ */
+const TEXT_LIMIT = 256 * 1024;
+const BODY_LIMIT = TEXT_LIMIT + Math.ceil(RECORDING_BYTES_MAX / 3) * 4;
 /** How long a story waits for another being written; then it is answered "try again" and is sent again. */
 const LOCK_WAIT_MS = 10000;
 /** Rows added at once when the sheet is full (a new sheet has 1,000; writing past the last throws). */
@@ -77,7 +99,8 @@ const TEXT = {
     "fixIntro": "Please correct what is marked below and press Submit again. Your words are still here.",
     "missing": "Please fill this in.",
     "unreadable": "Your story could not be read. Please go back, check it and send it again.",
-    "failed": "We could not save your story just now. Your words are below: please press Submit again in a few minutes."
+    "failed": "We could not save your story just now. Your words are below: please press Submit again in a few minutes.",
+    "recordingNotReceived": "Your recording could not be received this way. You can write your story below and send it, or tell it to us by phone: the number is on the STREE website."
   },
   "hi": {
     "name": "नाम",
@@ -96,7 +119,8 @@ const TEXT = {
     "fixIntro": "नीचे जो बताया गया है, उसे ठीक करके \"भेजें\" दोबारा दबाएँ। आपके लिखे शब्द यहीं हैं।",
     "missing": "कृपया यह भरें।",
     "unreadable": "आपकी कहानी पढ़ी नहीं जा सकी। कृपया पीछे जाकर उसे देख लें और फिर से भेजें।",
-    "failed": "आपकी कहानी अभी हम तक नहीं पहुँच सकी। आपके लिखे शब्द नीचे हैं: कृपया कुछ मिनट बाद \"भेजें\" दोबारा दबाएँ।"
+    "failed": "आपकी कहानी अभी हम तक नहीं पहुँच सकी। आपके लिखे शब्द नीचे हैं: कृपया कुछ मिनट बाद \"भेजें\" दोबारा दबाएँ।",
+    "recordingNotReceived": "आपकी रिकॉर्डिंग इस तरह हम तक नहीं पहुँच सकी। आप नीचे अपनी कहानी लिखकर भेज सकती हैं, या फ़ोन पर हमें सुना सकती हैं: नंबर STREE की वेबसाइट पर है।"
   }
 };
 
@@ -167,7 +191,13 @@ const MESSAGES = {
   tooLong: { Name: `Shorten your name to ${NAME_MAX} characters or fewer.`, Story: `Shorten your story to ${STORY_MAX} characters or fewer.` },
   invalid: `Enter a ${PHONE_DIGITS}-digit phone number, for example 98765 43210.`,
   unreadable: 'The story could not be read as JSON: send an object with Name, Phone and Story.',
-  tooBig: `The story is too long: send at most ${BODY_LIMIT / 1024} KB.`,
+  tooBig: `The story is too long: send at most ${TEXT_LIMIT / 1024} KB of words and a recording of at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
+  recording: {
+    tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
+    invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',
+    notText: 'Send the recording\'s type and data as text.',
+  },
+  multipart: 'A recording cannot be sent to this collector as a form: send the story as JSON.',
   badKey: 'The key parameter must be 16 to 128 letters, digits, - or _.',
   busy: 'The story could not be saved. Please try again in a few minutes.',
   notSet: 'The collector is not set up: the Script Property SHEET_ID names no sheet it can open.',
@@ -187,6 +217,7 @@ function doGet() {
 function doPost(e) {
   const request = readPost(e);
   const answer = request.isForm ? pageAnswers(request) : jsonAnswers();
+  if (request.problem === 'multipart') return answer.multipart(request.body);
   if (request.problem) return answer.unreadable(request.problem);
   const result = checkStory(request.body);
   // A bot filled the field no person sees: it learns nothing, and nothing is written.
@@ -210,18 +241,21 @@ function readPost(e) {
   const post = (e && e.postData) || { contents: '', length: 0, type: '' };
   // A type may carry parameters (`; charset=UTF-8`): only the type itself decides.
   const type = String(post.type || '').split(';')[0].trim().toLowerCase();
-  const isForm = type === 'application/x-www-form-urlencoded';
+  const isMultipart = type === 'multipart/form-data';
+  const isForm = type === 'application/x-www-form-urlencoded' || isMultipart;
   const lang = Object.prototype.hasOwnProperty.call(TEXT, query.lang) ? query.lang : 'en';
   const key = query.key;
   const request = { isForm, lang, key, body: undefined, problem: undefined };
+  // Apps Script puts a form's fields beside the address's: take the form's own only.
+  const fields = {};
+  for (const name of [...FIELDS, HONEYPOT]) if (typeof query[name] === 'string') fields[name] = query[name];
+  // A form with a file (a recording): Google gives doPost the body only as text (e.postData.contents,
+  // docs/stories.md), and audio is not text: its bytes cannot be had intact. She is told so and
+  // given another way, before any limit, since nothing of it could be kept.
+  if (isMultipart) return { ...request, body: fields, problem: 'multipart' };
   if (post.length > BODY_LIMIT) return { ...request, problem: 'tooBig' };
   if (key !== undefined && !KEY_PATTERN.test(key)) return { ...request, problem: 'badKey' };
-  if (isForm) {
-    // Apps Script puts a form's fields beside the address's: take the form's own only.
-    const body = {};
-    for (const name of [...FIELDS, HONEYPOT]) if (typeof query[name] === 'string') body[name] = query[name];
-    return { ...request, body };
-  }
+  if (isForm) return { ...request, body: fields };
   try {
     return { ...request, body: JSON.parse(post.contents) };
   } catch (error) {
@@ -247,7 +281,15 @@ function checkStory(body) {
   if (Object.prototype.hasOwnProperty.call(body, HONEYPOT) && String(body[HONEYPOT] ?? '').trim() !== '') return { ok: true, spam: true };
   const problems = {};
   const story = {};
-  for (const key of Object.keys(body)) if (!FIELDS.includes(key) && key !== HONEYPOT) problems[key] = 'unknown';
+  for (const key of Object.keys(body)) if (!FIELDS.includes(key) && key !== HONEYPOT && key !== RECORDING) problems[key] = 'unknown';
+  // A story told by voice: only the phone is required, and the recording is checked; one that is
+  // there but wrong is the story's one problem (she meant to speak it, not to write it).
+  const voice = Object.prototype.hasOwnProperty.call(body, RECORDING) && body[RECORDING] !== undefined;
+  if (voice) {
+    const checked = checkRecording(body[RECORDING]);
+    if (checked.problem) problems[RECORDING] = checked.problem;
+    else story[RECORDING] = checked.recording;
+  }
   for (const field of FIELDS) {
     const raw = body[field];
     if (raw !== undefined && typeof raw !== 'string') {
@@ -256,7 +298,8 @@ function checkStory(body) {
     }
     // A form posted by the browser itself sends line breaks as CRLF, the form's script as LF.
     const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
-    if (value === '') problems[field] = 'missing';
+    if (value === '' && voice && !VOICE_REQUIRED.includes(field)) story[field] = '';
+    else if (value === '') problems[field] = 'missing';
     else if (field === 'Phone') {
       const digits = normalisePhone(value);
       if (digits) story.Phone = digits;
@@ -267,12 +310,32 @@ function checkStory(body) {
   if (Object.keys(problems).length === 0) return { ok: true, story };
   const errors = {};
   for (const [field, problem] of Object.entries(problems)) {
-    if (problem === 'unknown') errors[field] = `Remove the field "${field}": send only ${[...FIELDS, RECORDING].join(', ')}.`;
+    if (field === RECORDING) errors[field] = MESSAGES.recording[problem];
+    else if (problem === 'unknown') errors[field] = `Remove the field "${field}": send only ${[...FIELDS, RECORDING].join(', ')}.`;
     else if (problem === 'notText') errors[field] = `Send ${field} as text.`;
     else if (problem === 'invalid') errors[field] = MESSAGES.invalid;
     else errors[field] = MESSAGES[problem][field];
   }
   return { ok: false, problems, errors };
+}
+
+/**
+ * What is wrong with a story's recording (`problem`: invalid, notText, tooLong), or the recording:
+ * `{ type, data }`, the type starting audio/, the data standard base64 of at most
+ * RECORDING_BYTES_MAX bytes, not empty.
+ */
+function checkRecording(value) {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
+  if (Object.keys(value).some((key) => key !== 'type' && key !== 'data')) return { problem: 'invalid' };
+  const { type, data } = value;
+  if (typeof type !== 'string' || typeof data !== 'string') return { problem: 'notText' };
+  if (type.length > RECORDING_TYPE_MAX || !RECORDING_TYPE.test(type)) return { problem: 'invalid' };
+  if (data.length > Math.ceil(RECORDING_BYTES_MAX / 3) * 4) return { problem: 'tooLong' };
+  if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  if ((data.length / 4) * 3 - padding > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+  return { recording: { type, data } };
 }
 
 /**
@@ -284,14 +347,19 @@ function safeCell(value) {
   return FORMULA_START.test(value) ? ` ${value}` : value;
 }
 
-/** The row a story is kept as, in COLUMNS' order, its key last. */
-function rowFor(story, received, key) {
-  return [received.toISOString(), story.Name, story.Phone, story.Story, key].map(safeCell);
+/** The row a story is kept as, in COLUMNS' order: its key, then its recording's address. */
+function rowFor(story, received, key, recordingUrl) {
+  return [received.toISOString(), story.Name, story.Phone, story.Story, key, recordingUrl].map(safeCell);
 }
 
-/** The key kept for a story posted without one: made from its words, so the same words find it. */
+/**
+ * The key kept for a story posted without one: made from its words, so the same words find it,
+ * and its recording's, if it has one (two recordings from one phone are two stories).
+ */
 function textKey(story) {
-  const digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, JSON.stringify([story.Name, story.Phone, story.Story]), Utilities.Charset.UTF_8);
+  const words = [story.Name, story.Phone, story.Story];
+  const parts = story[RECORDING] ? [...words, story[RECORDING].data] : words;
+  const digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, JSON.stringify(parts), Utilities.Charset.UTF_8);
   return `text:${digest.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -308,11 +376,56 @@ function saveOnce(story, key, received) {
     const ownKey = key ?? textKey(story);
     // A phone's key is the same story however late it comes; words alone, only within a day.
     if (isSaved(sheet, safeCell(ownKey), key === undefined ? received.getTime() - REPEAT_WINDOW_MS : -Infinity)) return false;
-    appendText(sheet, rowFor(story, received, ownKey));
-    SpreadsheetApp.flush();
+    // The recording first, so a row never links a file that is not there; if the row then fails,
+    // the file goes to the trash, and the story sent again saves both anew.
+    const file = story[RECORDING] ? saveRecording(story[RECORDING], received) : null;
+    try {
+      if (file) sheet.getRange(1, RECORDING_COLUMN).setNumberFormat('@').setValues([[COLUMNS[RECORDING_COLUMN - 1]]]);
+      appendText(sheet, rowFor(story, received, ownKey, file ? file.getUrl() : ''));
+      SpreadsheetApp.flush();
+    } catch (error) {
+      if (file) trash(file);
+      throw error;
+    }
     return true;
   } finally {
     lock.releaseLock();
+  }
+}
+
+/**
+ * Saves a recording's bytes as a file in the Drive folder RECORDINGS_FOLDER_ID names, and returns
+ * the file. Without that property, or with one that names no folder the script can open, the file
+ * goes to the root of the Drive of the account the web app runs as ("Execute as: Me"), as private
+ * as that Drive: her voice is kept, never refused for a setting she cannot change, and the
+ * organisation moves it (docs/stories.md, "Voice stories"). Throws when Drive fails: nothing kept.
+ */
+function saveRecording(recording, received) {
+  // Google gives the bytes as signed numbers (-128…127); a blob keeps them as the bytes they are.
+  const bytes = Utilities.base64Decode(recording.data);
+  const type = recording.type.split(';')[0].trim().toLowerCase();
+  const blob = Utilities.newBlob(bytes, type, `story-${received.toISOString().replace(/[:.]/g, '-')}.${type.slice('audio/'.length)}`);
+  return recordingsFolder().createFile(blob);
+}
+
+function recordingsFolder() {
+  const id = PropertiesService.getScriptProperties().getProperty(PROPERTY.recordings);
+  if (id) {
+    try {
+      return DriveApp.getFolderById(id);
+    } catch (error) {
+      console.error(`RECORDINGS_FOLDER_ID names no folder this script can open; the recording is saved in the root of its Drive: ${error}`);
+    }
+  } else console.error('RECORDINGS_FOLDER_ID is not set; the recording is saved in the root of the Drive of the account the web app runs as.');
+  return DriveApp.getRootFolder();
+}
+
+/** A recording no row links (its row failed): to the trash, where its owner may still find it for 30 days. */
+function trash(file) {
+  try {
+    file.setTrashed(true);
+  } catch (error) {
+    console.error(error);
   }
 }
 
@@ -376,7 +489,10 @@ function jsonAnswers() {
   return {
     saved: () => json({ ok: true, outcome: 'saved' }),
     refused: (result) => json({ ok: false, outcome: 'refused', error: Object.values(result.errors).join(' '), fields: result.errors }),
-    unreadable: (problem) => json({ ok: false, outcome: 'refused', error: MESSAGES[problem] }),
+    // Words alone never come near the limit: what is too long is the recording.
+    unreadable: (problem) =>
+      json({ ok: false, outcome: 'refused', error: MESSAGES[problem], ...(problem === 'tooBig' ? { fields: { [RECORDING]: MESSAGES.recording.tooLong } } : {}) }),
+    multipart: () => json({ ok: false, outcome: 'refused', error: MESSAGES.multipart }),
     failed: () => json({ ok: false, outcome: 'retry', error: MESSAGES.busy }),
   };
 }
@@ -389,6 +505,8 @@ function pageAnswers({ lang }) {
     saved: () => page(lang, t.sentTitle, `<p>${escapeHtml(t.sentBody)}</p>${homeLink(t, home)}`),
     refused: (result, values) => page(lang, t.fixTitle, fixForm(t, action, values, result.problems, t.fixIntro, home)),
     unreadable: () => page(lang, t.fixTitle, `<p>${escapeHtml(t.unreadable)}</p>${homeLink(t, home)}`),
+    // The form again, url-encoded and without a file: she may write her story, or call (the site says how).
+    multipart: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.recordingNotReceived, home)),
     failed: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.failed, home)),
   };
 }

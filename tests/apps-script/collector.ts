@@ -1,8 +1,10 @@
 // deploy/apps-script/Code.js run under Node, over in-memory stand-ins for the Google services it
 // calls, each doing what Google documents (docs/stories.md, "As Google runs it"): a spreadsheet
 // opened by id whose sheets have 1,000 rows and throw past them, a TextFinder, a script lock whose
-// wait times out and throws, Script Properties, a digest, text and HTML outputs, and MailApp with
-// a daily quota. The unit tests call its functions; tests/apps-script/stand-in.ts serves it.
+// wait times out and throws, Script Properties, a digest, text and HTML outputs, MailApp with
+// a daily quota, and Drive: folders by id, files made from blobs (Utilities.base64Decode and
+// newBlob), their addresses and the trash (docs/stories.md, "Voice stories"). The unit tests call
+// its functions; tests/apps-script/stand-in.ts serves it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,22 @@ export const COLLECTOR_FILE = join(import.meta.dirname, '../../deploy/apps-scrip
 export const SHEET_ID = '1STREEtestSheetIdXXXXXXXXXXXXXXXXXXXXXXXXXX';
 /** Rows of a new sheet in Google Sheets. */
 export const NEW_SHEET_ROWS = 1000;
+/** The private Drive folder's id as the set-up puts it in the Script Property RECORDINGS_FOLDER_ID. */
+export const RECORDINGS_FOLDER_ID = '1STREEtestRecordingsFolderXXXXXXXXXX';
+/** Where DriveApp.getRootFolder() puts files: My Drive of the account the web app runs as. */
+export const ROOT_FOLDER_ID = 'root';
+
+/** A file in the stand-in's Drive, as a test reads it. */
+export interface DriveFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  /** Its bytes as Drive keeps them. */
+  bytes: Buffer;
+  folderId: string;
+  trashed: boolean;
+  url: string;
+}
 
 /** What Google's services count, for the tests to read: cells the script read, cells TextFinder searched. */
 export interface Counters {
@@ -60,13 +78,18 @@ export class FakeSheet {
       },
       setValues(values: unknown[][]) {
         if (values.length !== rows || values.some((line) => line.length !== columns)) throw new Error('setValues: the range and the values differ in size');
+        // Only the range's own cells change; the row's other cells stay as they were.
         values.forEach((line, i) => {
-          sheet.rows[row - 1 + i] = line.map((value) => {
+          const cells = [...(sheet.rows[row - 1 + i] ?? [])];
+          const formats = [...(sheet.formats[row - 1 + i] ?? [])];
+          line.forEach((value, j) => {
             // A string starting with = is a formula to Sheets: none may reach the sheet.
             if (typeof value === 'string' && value.startsWith('=')) throw new Error(`A formula reached the sheet: ${value}`);
-            return String(value);
+            cells[column - 1 + j] = String(value);
+            formats[column - 1 + j] = format;
           });
-          sheet.formats[row - 1 + i] = line.map(() => format);
+          sheet.rows[row - 1 + i] = Array.from(cells, (cell) => cell ?? '');
+          sheet.formats[row - 1 + i] = Array.from(formats, (cell) => cell ?? '');
         });
         return range;
       },
@@ -118,10 +141,12 @@ export interface CollectorOptions {
   properties?: Record<string, string>;
   /** E-mails MailApp may still send today (Google's daily recipients quota). */
   mailQuota?: number;
+  /** Drive folders that exist besides the root; the recordings folder unless replaced. */
+  folders?: string[];
 }
 
 /** A fresh copy of the collector over an empty spreadsheet. */
-export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/exec', properties = {}, mailQuota = 100 }: CollectorOptions = {}) {
+export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/exec', properties = {}, mailQuota = 100, folders = [RECORDINGS_FOLDER_ID] }: CollectorOptions = {}) {
   const counters: Counters = { cellsRead: 0, cellsSearched: 0 };
   const sheets = new Map<string, FakeSheet>();
   const book = {
@@ -132,7 +157,43 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
       return sheet;
     },
   };
-  const scriptProperties: Record<string, string> = { SHEET_ID, ...properties };
+  const scriptProperties: Record<string, string> = { SHEET_ID, RECORDINGS_FOLDER_ID, ...properties };
+  /** Drive: every file made, trashed ones too. `failing`: Drive's own failure, when a file is made. */
+  const drive = { files: [] as DriveFile[], folders: new Set([ROOT_FOLDER_ID, ...folders]), failing: false };
+  /** A blob (developers.google.com/apps-script/reference/base/blob): bytes, a content type, a name. */
+  const blob = (bytes: Buffer, contentType: string, name: string) => ({
+    getBytes: () => signed(bytes),
+    getContentType: () => contentType,
+    getName: () => name,
+    bytes,
+  });
+  const driveFolder = (folderId: string) => ({
+    getId: () => folderId,
+    /** Folder.createFile(blob): "Creates a file in the current folder from a given Blob of arbitrary data." */
+    createFile(data: ReturnType<typeof blob>) {
+      if (drive.failing) throw new Error('Exception: Service error: Drive');
+      const id = `1file${drive.files.length + 1}XXXXXXXXXXXXXXXXXXXXXXXXX`;
+      const file: DriveFile = {
+        id, name: data.getName(), mimeType: data.getContentType(), bytes: Buffer.from(data.bytes), folderId, trashed: false,
+        url: `https://drive.google.com/file/d/${id}/view?usp=drivesdk`,
+      };
+      drive.files.push(file);
+      return {
+        getId: () => file.id,
+        getName: () => file.name,
+        /** File.getUrl(): "the URL that can be used to open the File in a Google App like Drive or Docs". */
+        getUrl: () => file.url,
+        /** File.setTrashed(trashed): to Drive's trash, or out of it. */
+        setTrashed(trashed: boolean) {
+          file.trashed = trashed;
+          return this;
+        },
+        isTrashed: () => file.trashed,
+      };
+    },
+  });
+  /** Bytes as Google's Byte[] gives them to a script: numbers -128…127, an array of the script's realm. */
+  const signed = (bytes: Buffer) => runInContext('Array.from', context)(bytes, (byte: number) => (byte > 127 ? byte - 256 : byte)) as number[];
   /**
    * The script lock. `busy`: another execution holds it (a burst of stories): waitLock waits its
    * time and throws, as Google documents; tryLock answers false.
@@ -207,7 +268,27 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
       DigestAlgorithm: { SHA_256: 'sha256' },
       Charset: { UTF_8: 'utf8' },
       // Google gives the digest as signed bytes (-128…127).
-      computeDigest: (algorithm: string, value: string) => runInContext('Array.from', context)(createHash(algorithm).update(value, 'utf8').digest(), (byte: number) => (byte > 127 ? byte - 256 : byte)),
+      computeDigest: (algorithm: string, value: string) => signed(createHash(algorithm).update(value, 'utf8').digest()),
+      /**
+       * "Decodes a base-64 encoded string into a UTF-8 byte array": a Byte[], signed as above.
+       * Google's page does not say what text that is not base64 does; here it throws, and the
+       * collector checks the text before.
+       */
+      base64Decode: (encoded: string) => {
+        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 === 1) throw new Error('Exception: Could not decode string.');
+        return signed(Buffer.from(encoded, 'base64'));
+      },
+      /** newBlob(data, contentType, name): "Create a new Blob object from a byte array, content type, and name." */
+      newBlob: (data: number[], contentType: string, name: string) => blob(Buffer.from(data.map((byte) => byte & 0xff)), contentType, name),
+    },
+    DriveApp: {
+      /** "Gets the folder with the given ID. Throws a scripting exception if the folder does not exist or the user does not have permission to access it." */
+      getFolderById: (id: string) => {
+        if (!drive.folders.has(id)) throw new Error('Exception: No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.');
+        return driveFolder(id);
+      },
+      /** The root of the Drive of the account the script runs as. */
+      getRootFolder: () => driveFolder(ROOT_FOLDER_ID),
     },
     MailApp: {
       sendEmail: (to: string, subject: string, body: string) => {
@@ -237,6 +318,9 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     counters,
     lock,
     mail,
+    drive,
+    /** The Drive file a row's Recording cell links to. */
+    driveFile: (url: string) => drive.files.find((file) => file.url === url),
   };
 }
 
@@ -249,8 +333,12 @@ export interface PostEvent {
 }
 
 /**
- * The event Apps Script gives doPost for a request: query and form fields in `parameter`, and
- * the request's Content-Type as it came, parameters and all.
+ * The event Apps Script gives doPost for a request (developers.google.com/apps-script/guides/web,
+ * "Request parameters"): query and form fields in `parameter`, the body as text in
+ * `postData.contents` ("the content text of the POST body") and the request's Content-Type as it
+ * came, parameters and all. For a multipart post Google documents no parsing: the stand-in gives
+ * the query's parameters and the body as text (a file's bytes do not survive being read as
+ * UTF-8), and the collector must rely on neither.
  */
 export function postEvent(query: URLSearchParams, body: string, contentType: string): PostEvent {
   const type = contentType.split(';')[0]!.trim().toLowerCase();

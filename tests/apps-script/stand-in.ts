@@ -19,7 +19,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadCollector, postEvent, type Collector, type Output } from './collector';
+import { loadCollector, postEvent, type Collector, type DriveFile, type Output } from './collector';
 
 export const SCRIPT_HOST = 'script.google.com';
 export const ANSWER_HOST = 'script.googleusercontent.com';
@@ -72,6 +72,8 @@ export interface StandIn {
   collector: Collector;
   /** Rows of the Stories sheet below its header. */
   rows: () => string[][];
+  /** The recordings in Drive, not trashed, with their bytes. */
+  recordings: () => DriveFile[];
   behaviour: Behaviour;
   /** Script Properties every fresh collector starts with (SITE_ADDRESS, say); SHEET_ID is set already. */
   properties: Record<string, string>;
@@ -91,6 +93,7 @@ export async function startStandIn(port: number): Promise<StandIn> {
     seen: [],
     collector: undefined as unknown as Collector,
     rows: () => standIn.collector.sheet('Stories')?.rows.slice(1) ?? [],
+    recordings: () => standIn.collector.drive.files.filter((file) => !file.trashed),
     behaviour: { ...DEFAULT_BEHAVIOUR },
     properties: {},
     reset: () => {

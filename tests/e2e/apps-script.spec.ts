@@ -5,13 +5,17 @@
 // that runs no module scripts, answered in Google's sandboxed frame, whose links and corrected
 // form leave it; the honeypot. Run in the `apps-script` project, whose Chromium reaches the
 // stand-in under Google's names.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { APPS_SCRIPT_PORT } from '../../playwright.config';
 import { hi } from '../../src/i18n/hi';
 import { staticSite } from '../../server/static-site.js';
-import { APPS_SCRIPT_DIST } from '../build-apps-script.js';
+import { APPS_SCRIPT_DIST, APPS_SCRIPT_ENDPOINT } from '../build-apps-script.js';
+import { newStoryKey } from '../../src/story-outbox/contract.js';
+import { storyRequest } from '../../src/story-outbox/send';
 import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, startStandIn, type StandIn } from '../apps-script/stand-in';
 import { CONSENT, field, fillStory, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
 
@@ -73,7 +77,7 @@ test.describe('with the form’s script, before any service worker', () => {
     // The answer was read from the host the redirect named: the policy let the form follow it.
     expect(standIn.seen.filter((seen) => seen.host === ANSWER_HOST && seen.method === 'GET')).toHaveLength(1);
     // The key is written with the row, in one step.
-    expect(standIn.rows()).toEqual([[expect.stringMatching(/^\d{4}-\d\d-\d\dT/), HINDI.Name, HINDI.Phone, HINDI.Story, url.searchParams.get('key')]]);
+    expect(standIn.rows()).toEqual([[expect.stringMatching(/^\d{4}-\d\d-\d\dT/), HINDI.Name, HINDI.Phone, HINDI.Story, url.searchParams.get('key'), '']]);
   });
 
   test('a busy sheet ("try again") is not a refusal: she is told it is not sent yet, and it goes once at her next visit', async ({ page }) => {
@@ -178,7 +182,7 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
     expect(await frame.locator('html').getAttribute('lang')).toBe('en');
     expect(posts()).toHaveLength(1);
     expect(posts()[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/)]]);
+    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/), '']]);
 
     // A tap on the link leaves Google's frame for the site itself.
     await frame.getByRole('link', { name: 'Back to the STREE home page' }).click();
@@ -237,7 +241,7 @@ test.describe('without JavaScript at all', () => {
     await expect(page).toHaveURL(`https://${SCRIPT_HOST}${SCRIPT_PATH}?lang=en`);
     expect(posts()).toHaveLength(1);
     expect(new URL(posts()[0]!.url, `https://${SCRIPT_HOST}`).searchParams.get('lang')).toBe('en');
-    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/)]]);
+    expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/), '']]);
   });
 
   test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
@@ -248,6 +252,61 @@ test.describe('without JavaScript at all', () => {
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(`https://${SCRIPT_HOST}${SCRIPT_PATH}?lang=en`);
     expect(posts()).toHaveLength(1);
+    expect(standIn.rows()).toEqual([]);
+  });
+});
+
+test.describe('a story told by voice', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  /** A real recording: espeak-ng speaks, ffmpeg makes Opus in WebM of it, as Chrome records. */
+  function recordStory(testInfo: { outputPath: (name: string) => string }) {
+    const wav = testInfo.outputPath('story.wav');
+    const webm = testInfo.outputPath('story.webm');
+    mkdirSync(testInfo.outputPath(''), { recursive: true });
+    execFileSync('espeak-ng', ['-v', 'hi', '-w', wav, 'मेरे गाँव में बस स्टॉप पर रोशनी नहीं है।']);
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-ac', '1', '-c:a', 'libopus', '-b:a', '24k', webm]);
+    return readFileSync(webm);
+  }
+
+  test('sent twice from a page with one key, as the form’s script sends it: one Drive file with its exact bytes, one row', async ({ page }, testInfo) => {
+    const audio = recordStory(testInfo);
+    await page.goto(`${origin}/home`);
+    // The request the form's script makes for another origin (src/story-outbox/send.ts), with the recording in its JSON.
+    const { url, init } = storyRequest(APPS_SCRIPT_ENDPOINT, {}, newStoryKey(), page.url());
+    const body = JSON.stringify({ Phone: '9876543210', Recording: { type: 'audio/webm;codecs=opus', data: audio.toString('base64') } });
+    const send = () =>
+      page.evaluate(async ({ url, init, body }) => (await fetch(url, { ...init, body })).json(), { url, init: { ...init, body: undefined }, body });
+    expect(await send()).toEqual({ ok: true, outcome: 'saved' });
+    expect(await send()).toEqual({ ok: true, outcome: 'saved' });
+
+    expect(preflights()).toEqual([]);
+    expect(posts()).toHaveLength(2);
+    const files = standIn.recordings();
+    expect(files).toHaveLength(1);
+    expect(files[0]!.bytes.equals(audio)).toBe(true);
+    expect(files[0]!.mimeType).toBe('audio/webm');
+    expect(standIn.rows()).toEqual([[expect.any(String), '', '9876543210', '', expect.any(String), files[0]!.url]]);
+  });
+});
+
+test.describe('a form posted with a file, which Apps Script cannot read', () => {
+  test('gets a page in her language that says so, with the form to write her story instead; nothing is saved', async ({ page }, testInfo) => {
+    const audio = testInfo.outputPath('story.webm');
+    mkdirSync(testInfo.outputPath(''), { recursive: true });
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-c:a', 'libopus', audio]);
+    // The site's own form never posts a file to another origin: this is an older or copied page.
+    await page.setContent(`<form method="post" enctype="multipart/form-data" action="${APPS_SCRIPT_ENDPOINT}?lang=hi">
+<input name="Phone" value="9876543210"><input type="file" name="Recording"><button>भेजें</button></form>`);
+    await page.locator('input[type=file]').setInputFiles(audio);
+    await page.getByRole('button', { name: 'भेजें' }).click();
+    const frame = await answerFrame(page);
+    await expect(frame.getByText(hi.form.page.recordingNotReceived)).toBeVisible();
+    await expect(frame.getByLabel(hi.form.story, { exact: true })).toBeVisible();
+    expect(await frame.locator('input[type=file]').count()).toBe(0);
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(standIn.recordings()).toEqual([]);
     expect(standIn.rows()).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
 // The organisation's collector (deploy/apps-script/Code.js) under Node, over an in-memory
 // spreadsheet (tests/apps-script/collector.ts): the same checks as the site's inbox, values safe
 // in a sheet, each key once, and the answers for scripts and for plain form posts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
-import { validateStory } from '../../src/story-outbox/fields.js';
-import { NEW_SHEET_ROWS, loadCollector, postEvent, type Collector } from '../apps-script/collector';
+import { FORMULA_START, HONEYPOT, NAME_MAX, PHONE_DIGITS, STORY_MAX, validateStory } from '../../src/story-outbox/fields.js';
+import { escapeHtml } from '../../src/story-outbox/form-html.js';
+import { BASE64, RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE, RECORDING_TYPE_MAX } from '../../src/story-outbox/recording.js';
+import { COLLECTOR_FILE, NEW_SHEET_ROWS, RECORDINGS_FOLDER_ID, ROOT_FOLDER_ID, loadCollector, postEvent, type Collector } from '../apps-script/collector';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '7f9c2d1e-5b3a-4c8d-9e0f-1a2b3c4d5e6f';
@@ -55,18 +59,18 @@ describe('checkStory answers as the site’s inbox does', () => {
 });
 
 describe('a story from the form’s script', () => {
-  it('is appended as one row (received, Name, Phone, Story, key) under a header row, as plain text', () => {
+  it('is appended as one row (received, Name, Phone, Story, key, no recording) under a header row, as plain text', () => {
     const collector = loadCollector();
     const before = Date.now();
     expect(postJson(collector, STORY, { key: KEY })).toEqual(SAVED);
     const sheet = collector.sheet('Stories')!;
-    expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key']);
+    expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording']);
     expect(sheet.frozenRows).toBe(1);
     const [received, ...values] = rows(collector)[0]!;
-    expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story, KEY]);
+    expect(values).toEqual([STORY.Name, STORY.Phone, STORY.Story, KEY, '']);
     expect(Date.parse(received!)).toBeGreaterThanOrEqual(before);
     // Plain text: the phone keeps its digits, nothing becomes a number or a date.
-    expect(sheet.formats[1]).toEqual(['@', '@', '@', '@', '@']);
+    expect(sheet.formats[1]).toEqual(['@', '@', '@', '@', '@', '@']);
   });
 
   it('is written to the sheet named by the Script Property SHEET_ID; without one it is "try again"', () => {
@@ -239,9 +243,9 @@ describe('a bad request is refused with a clear message and nothing is appended'
     expect(collector.sheet('Stories')).toBeUndefined();
   });
 
-  it('a body over 256 KB', () => {
+  it('a body over its limit (256 KB and a recording at its limit)', () => {
     const collector = loadCollector();
-    expect(postJson(collector, { ...STORY, Story: 'a'.repeat(300 * 1024) }).error).toMatch(/too long/);
+    expect(postJson(collector, { ...STORY, Story: 'a'.repeat(1700 * 1024) }).error).toMatch(/too long/);
     expect(collector.sheet('Stories')).toBeUndefined();
   });
 
@@ -326,4 +330,156 @@ it('the collector’s words are the site’s own, in both languages', () => {
     const site: Record<string, string> = { ...(form as unknown as Record<string, string>), ...page };
     for (const [key, value] of Object.entries(text[lang])) expect(value, `${lang}.${key}`).toBe(site[key]);
   }
+});
+
+describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
+  /** Bytes that stand for audio: every value a byte can take, so a sign or an offset lost shows. */
+  const AUDIO = Buffer.from(Array.from({ length: 30_000 }, (_, i) => (i * 7 + (i >> 8)) % 256));
+  const voice = (bytes: Buffer = AUDIO, type = 'audio/webm;codecs=opus') => ({ type, data: bytes.toString('base64') });
+  const VOICE = { Name: '', Phone: STORY.Phone, Story: '', Recording: voice() };
+  const live = (collector: Collector) => collector.drive.files.filter((file) => !file.trashed);
+
+  it('is allowed to make files in Drive: the manifest asks for the scope Folder.createFile needs', () => {
+    const manifest = JSON.parse(readFileSync(join(COLLECTOR_FILE, '../appsscript.json'), 'utf8')) as { oauthScopes: string[] };
+    expect(manifest.oauthScopes).toContain('https://www.googleapis.com/auth/drive');
+  });
+
+  it('repeats the site’s limits and rules exactly', () => {
+    const collector = loadCollector();
+    const site = { RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE_MAX, NAME_MAX, STORY_MAX, PHONE_DIGITS, HONEYPOT };
+    for (const [name, value] of Object.entries(site)) expect(collector.constant(name), name).toBe(value);
+    for (const [name, pattern] of Object.entries({ RECORDING_TYPE, BASE64, FORMULA_START })) expect((collector.constant(name) as RegExp).source, name).toBe(pattern.source);
+  });
+
+  it.each([
+    ['a recording with every field', { ...STORY, Recording: voice() }],
+    ['a recording and only a phone', { Phone: STORY.Phone, Recording: voice() }],
+    ['a recording at its limit', { Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX)) }],
+    ['a recording one byte over', { Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX + 1)) }],
+    ['a recording without a phone', { Recording: voice() }],
+    ['a video type', { Phone: STORY.Phone, Recording: voice(AUDIO, 'video/webm') }],
+    ['URL-safe base64', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: Buffer.from([251, 255, 191]).toString('base64url') } }],
+    ['empty data', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: '' } }],
+    ['data as a number', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: 1 } }],
+    ['a recording of null', { Phone: STORY.Phone, Recording: null }],
+    ['a member besides type and data', { Phone: STORY.Phone, Recording: { ...voice(), name: 'a.webm' } }],
+  ])('checkStory answers %s as the site’s inbox does', (_, body) => {
+    const collector = loadCollector();
+    expect(JSON.parse(JSON.stringify(collector.checkStory(body)))).toEqual(JSON.parse(JSON.stringify(validateStory(body))));
+  });
+
+  it('sent twice with one key: one file in the recordings folder with the recording’s bytes, one row linking it', () => {
+    const collector = loadCollector();
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
+    expect(collector.drive.files).toHaveLength(1);
+    const [file] = collector.drive.files;
+    expect(file!.folderId).toBe(RECORDINGS_FOLDER_ID);
+    expect(file!.bytes.equals(AUDIO)).toBe(true);
+    expect(file!.mimeType).toBe('audio/webm');
+    expect(rows(collector)).toEqual([[expect.any(String), '', STORY.Phone, '', KEY, file!.url]]);
+    expect(collector.sheet('Stories')!.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording']);
+  });
+
+  it('two recordings from one phone without a key are two stories', () => {
+    const collector = loadCollector();
+    postJson(collector, VOICE);
+    postJson(collector, { ...VOICE, Recording: voice(AUDIO.subarray(1)) });
+    postJson(collector, VOICE);
+    expect(rows(collector)).toHaveLength(2);
+    expect(live(collector)).toHaveLength(2);
+  });
+
+  it('one byte over the limit is refused with the limit in fields.Recording; nothing is saved', () => {
+    const collector = loadCollector();
+    const answer = postJson(collector, { Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX + 1)) });
+    expect(answer.outcome).toBe('refused');
+    expect(Object.keys(answer.fields!)).toEqual(['Recording']);
+    expect(answer.fields!.Recording).toMatch(/5 minutes, 1 MB/);
+    expect(collector.drive.files).toEqual([]);
+    expect(collector.sheet('Stories')).toBeUndefined();
+  });
+
+  it('far over the limit: refused for its size, still with the limit in fields.Recording', () => {
+    const collector = loadCollector();
+    const answer = postJson(collector, { Phone: STORY.Phone, Recording: voice(Buffer.alloc(2 * RECORDING_BYTES_MAX)) });
+    expect(answer.outcome).toBe('refused');
+    expect(answer.fields!.Recording).toMatch(/5 minutes, 1 MB/);
+    expect(collector.drive.files).toEqual([]);
+  });
+
+  it('a type that is not audio is refused on Recording; nothing is saved', () => {
+    const collector = loadCollector();
+    const answer = postJson(collector, { Phone: STORY.Phone, Recording: voice(AUDIO, 'application/octet-stream') });
+    expect(answer.outcome).toBe('refused');
+    expect(Object.keys(answer.fields!)).toEqual(['Recording']);
+    expect(collector.drive.files).toEqual([]);
+  });
+
+  it('a row that fails sends its file to the trash and is "try again"; sent again, one file and one row', () => {
+    const collector = loadCollector();
+    postJson(collector, STORY);
+    const sheet = collector.sheet('Stories')!;
+    const getRange = sheet.getRange.bind(sheet);
+    // The row's own range (every column) fails; finding the key and naming the column do not.
+    sheet.getRange = (row: number, column: number, rowCount?: number, columns?: number) => {
+      if (columns === 6) throw new Error('Service Spreadsheets failed');
+      return getRange(row, column, rowCount, columns);
+    };
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual({ ok: false, outcome: 'retry', error: expect.stringMatching(/could not be saved/) });
+    expect(collector.drive.files.map((file) => file.trashed)).toEqual([true]);
+    expect(collector.lock.held).toBe(false);
+    sheet.getRange = getRange;
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
+    expect(live(collector)).toHaveLength(1);
+    expect(rows(collector)).toHaveLength(2);
+    expect(rows(collector)[1]![5]).toBe(live(collector)[0]!.url);
+  });
+
+  it('Drive failing: "try again", and no row', () => {
+    const collector = loadCollector();
+    collector.drive.failing = true;
+    expect(postJson(collector, VOICE, { key: KEY }).outcome).toBe('retry');
+    expect(rows(collector)).toEqual([]);
+    collector.drive.failing = false;
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
+    expect(rows(collector)).toHaveLength(1);
+  });
+
+  it.each([
+    ['without RECORDINGS_FOLDER_ID', { RECORDINGS_FOLDER_ID: '' }],
+    ['with a RECORDINGS_FOLDER_ID that names no folder it can open', { RECORDINGS_FOLDER_ID: '1NoSuchFolderXXXXXXXXXXXXXXXX' }],
+  ])('%s the voice is kept all the same, in the root of the Drive the script runs as, and linked', (_, properties) => {
+    const collector = loadCollector({ properties });
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
+    const [file] = collector.drive.files;
+    expect(file!.folderId).toBe(ROOT_FOLDER_ID);
+    expect(file!.bytes.equals(AUDIO)).toBe(true);
+    expect(rows(collector)[0]![5]).toBe(file!.url);
+  });
+
+  it('a sheet from before recordings gets the Recording column’s name with its first recording', () => {
+    const collector = loadCollector();
+    const sheet = collector.book.insertSheet('Stories');
+    sheet.rows.push(['Received', 'Name', 'Phone', 'Story', 'Key'], ['2026-01-01T00:00:00.000Z', 'Meena', '9876543210', 'Old story', 'old-key-000000000000']);
+    postJson(collector, STORY, { key: 'written-key-00000000' });
+    expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key']);
+    postJson(collector, VOICE, { key: KEY });
+    expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording']);
+    expect(sheet.rows[1]).toEqual(['2026-01-01T00:00:00.000Z', 'Meena', '9876543210', 'Old story', 'old-key-000000000000']);
+    expect(rows(collector)[2]![5]).toBe(collector.drive.files[0]!.url);
+  });
+
+  it('a plain form post with a file (which Apps Script cannot read): a page in her language that says so and gives her another way; nothing saved', () => {
+    const collector = loadCollector();
+    const body = '------x\r\nContent-Disposition: form-data; name="Phone"\r\n\r\n9876543210\r\n------x\r\nContent-Disposition: form-data; name="Recording"; filename="a.webm"\r\nContent-Type: audio/webm\r\n\r\n\u001aE\u00df\u00a3\r\n------x--\r\n';
+    const output = collector.doPost(postEvent(new URLSearchParams({ lang: 'hi' }), body, 'multipart/form-data; boundary=----x'));
+    expect(output.kind).toBe('html');
+    expect(output.content).toContain(escapeHtml(hi.form.page.recordingNotReceived));
+    // Another way: the form to write her story, url-encoded, no file field, posting out of Google's frame.
+    expect(output.content).toContain('<form method="post" action="https://script.google.com/macros/s/TEST/exec?lang=hi" target="_top">');
+    expect(output.content).not.toMatch(/type="file"|multipart/);
+    expect(collector.drive.files).toEqual([]);
+    expect(collector.sheet('Stories')).toBeUndefined();
+  });
 });

@@ -22,6 +22,12 @@ const INBOX = `\uFEFF${stringify(
   ],
   { escape_formulas: true },
 )}`;
+/** The inbox's CSV since stories may be told by voice: a Recording column, empty for a written story. */
+const VOICE_INBOX = `\uFEFF${stringify([
+  ['Received', 'Name', 'Phone', 'Story', 'Recording'],
+  ['2026-11-20T09:15:00.000Z', 'Asha Devi', PHONE, 'The bus stop had no light.', ''],
+  ['2026-11-22T08:00:00.000Z', '', PHONE, '', 'recordings/2026-11-22T08-00-00-000Z-0a1b2c3d4e5f.webm'],
+])}`;
 
 const frontMatter = (text: string) => parseYaml(text.split('---')[1]!) as Record<string, unknown>;
 const schema = SCHEMAS.stories((() => z.string()) as never);
@@ -53,6 +59,20 @@ describe('a received story as a draft', () => {
 
   it('shows her Markdown characters as text: no list, heading, link or HTML of her making', () => {
     expect(asMarkdown('# 1. <b>[help](x)</b> *now*')).toBe('\\# 1. \\<b\\>\\[help\\](x)\\</b\\> \\*now\\*');
+  });
+
+  it('reads the inbox’s rows with a Recording column: a written story as before', () => {
+    expect(receivedStory(VOICE_INBOX, 2)).toEqual({ received: '2026-11-20T09:15:00.000Z', name: 'Asha Devi', story: 'The bus stop had no light.', recording: '' });
+  });
+
+  it('makes a draft of a story told by voice that says where her recording is, to be written down', () => {
+    const story = receivedStory(VOICE_INBOX, 3);
+    expect(story.recording).toBe('recordings/2026-11-22T08-00-00-000Z-0a1b2c3d4e5f.webm');
+    const draft = draftFile(story, { ...place, row: 3 });
+    expect(draft.path).toBe('stories/health/story-row-3.md');
+    expect(draft.text.split('---')[2]).toContain('her recording (recordings/2026-11-22T08-00-00-000Z-0a1b2c3d4e5f.webm)');
+    expect(schema.parse(frontMatter(draft.text))).toMatchObject({ draft: true });
+    expect(draft.text).not.toContain(PHONE);
   });
 
   it('refuses a row that is not a story, naming the rows that are', () => {
@@ -88,6 +108,12 @@ describe('npm run story-draft', () => {
     const text = readFileSync(join(project, 'src/content/stories/health/asha-devi.md'), 'utf8');
     expect(frontMatter(text)).toMatchObject({ order: 4, draft: true });
     expect(readFileSync(join(project, 'src/assets/stories/asha-devi.svg'), 'utf8')).toContain('>AD</text>');
+  });
+
+  it('says a row has a recording, and where the file is', () => {
+    writeFileSync(join(project, 'stories.csv'), VOICE_INBOX);
+    const output = execFileSync(process.execPath, [resolve('scripts/story-draft.js'), '3', '--category', 'health', '--file', 'stories.csv'], { cwd: project, stdio: 'pipe' }).toString();
+    expect(output).toContain('Row 3 has a recording: recordings/2026-11-22T08-00-00-000Z-0a1b2c3d4e5f.webm');
   });
 
   it('refuses a category that does not exist, listing those that do', () => {
