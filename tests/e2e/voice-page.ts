@@ -7,7 +7,16 @@ import { expect, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
 import { RECORDING_SECONDS_MAX } from '../../src/story-outbox/recording.js';
-import { storyForm } from './story-form-page';
+import { islandHydrated } from './hydrate';
+
+/** The story form in either edition: the one with the Story field. */
+export const storyForm = (page: Page) => page.locator('form').filter({ has: page.locator('textarea[name="Story"]') });
+
+/** Waits until the form's island has hydrated (./story-form-page.ts, in either edition). */
+export async function formHydrated(page: Page) {
+  await storyForm(page).scrollIntoViewIfNeeded();
+  await islandHydrated(storyForm(page));
+}
 
 /** Cache Storage where the phone keeps a recording until it is sent (src/story-outbox/contract.js). */
 export const RECORDINGS_CACHE = 'stree-recordings';
