@@ -3,22 +3,21 @@
 // Recording member, says so with /story-kept/, and sends it once when the connection is back.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../src/i18n/en';
 import { makeOgg } from './fake-microphone';
 import { keptInWorker, visitOnline } from './story-form-page';
 import { newPhone, rowsFor } from './voice-page';
 
 /**
- * The story form as it posts without its script, put in place of the one the script took over:
- * multipart to the inbox, with the file field `Recording` (docs/stories.md; the served markup is
- * voice.spec.ts's, without JavaScript). Sent with HTMLFormElement.submit(): the browser's own
- * post, a navigation, as when no script handles Submit.
+ * The story form as the page serves it, in place of the one the script took over: what the
+ * browser posts when no script runs (multipart to the inbox, with the file field `Recording`).
+ * Sent with HTMLFormElement.submit(): the browser's own post, a navigation, as the worker sees it.
  */
 async function plainForm(page: Page) {
-  await page.evaluate(() => {
-    const form = document.createElement('form');
-    Object.assign(form, { method: 'post', enctype: 'multipart/form-data', action: '/api/stories?lang=en' });
-    form.innerHTML = '<input name="Name"><input name="Phone"><textarea name="Story"></textarea><input type="file" name="Recording" accept="audio/*">';
-    document.querySelector('form:has(textarea[name="Story"])')!.replaceWith(form);
+  await page.evaluate(async () => {
+    const served = new DOMParser().parseFromString(await (await fetch(location.pathname)).text(), 'text/html');
+    const form = served.querySelector('form:has(textarea[name="Story"])')!;
+    document.querySelector('form:has(textarea[name="Story"])')!.replaceWith(document.adoptNode(form));
   });
   return page.locator('form').filter({ has: page.locator('textarea[name="Story"]') });
 }
@@ -28,8 +27,9 @@ test('posted without the script while offline, a voice story is kept, never post
   const audio = makeOgg(testInfo.outputPath('story.ogg'));
   await visitOnline(page, '/home');
   const form = await plainForm(page);
-  await form.locator('input[name="Phone"]').fill(phone);
-  await form.locator('input[type="file"][name="Recording"]').setInputFiles(audio);
+  await expect(form).toHaveAttribute('enctype', 'multipart/form-data');
+  await form.getByLabel('Phone', { exact: true }).fill(phone);
+  await form.getByLabel(en.form.recordingFile, { exact: true }).setInputFiles(audio);
 
   await context.setOffline(true);
   await form.evaluate((element: HTMLFormElement) => HTMLFormElement.prototype.submit.call(element));
