@@ -11,8 +11,8 @@
 // (docs/decisions.md, "The microphone only where she can record").
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { matches } from '../../../server/headers-file.js';
 import { EDITOR_FOLDER, htmlFiles, sitePathOf } from '../dist-files.js';
+import { matches } from './header-patterns.js';
 import { HEADER_ONLY_DIRECTIVES, SECURITY_HEADERS, permissionsPolicy } from './policy.js';
 import { directivesOf } from './page-check.js';
 
