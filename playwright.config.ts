@@ -15,8 +15,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-/** The voice specs: their Chromium has a microphone, so the others run without one. */
-const VOICE_SPECS = /voice[^/]*\.spec\.ts$/;
+/** The voice specs (tests/e2e/voice*.spec.ts): their Chromium has a microphone, the others run without one. */
+const VOICE_SPECS = /\/voice[^/]*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,7 +58,7 @@ export default defineConfig({
       },
     },
     // Makes the speech the voice project's microphone plays, before that project's Chromium starts.
-    { name: 'voice-setup', testMatch: /voice\.setup\.ts$/ },
+    { name: 'voice-setup', testMatch: /\/voice\.setup\.ts$/ },
     {
       // Chromium with a fake microphone playing SPEECH_WAV (tests/e2e/fake-microphone.ts), and
       // every request for it granted without a prompt. The file loops: a recording longer than it
