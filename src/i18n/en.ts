@@ -112,7 +112,7 @@ export const formWords = {
   sending: 'Sending your story…',
   // A story told by voice (docs/stories.md, "Voice stories"); the recorder's own words are in ./recorder.ts.
   record: 'Record your story',
-  recordingFile: 'Or send a recording of your story',
+  recordingFile: 'Send your story as a recording',
   // The label of the spam trap, for the rare person who sees it (a browser without styles).
   honeypot: 'Leave this empty',
   // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").

@@ -31,7 +31,7 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
   const [isSending, setIsSending] = useState(false);
   const inFlight = useRef(false);
   // A relative address is the site's own inbox, which takes a recording as a file from a plain post.
-  const ownInbox = !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(endpoint);
+  const ownInbox = !/^[\w+.-]+:|^\/\//.test(endpoint);
   // Whether this browser records: undefined until hydrated, so the first render is the server's HTML.
   const [canRecord, setCanRecord] = useState<boolean>();
   useEffect(() => setCanRecord('MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia), []);

@@ -1,17 +1,30 @@
 import * as React from 'react';
-import { Suspense, lazy, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType } from 'react';
 import type { FormWords } from '../i18n/en';
-import { FORGET_EVENT } from '../story-outbox/contract.js';
-import { RECORDING, RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } from '../story-outbox/recording.js';
+import { RECORDING } from '../story-outbox/recording.js';
 import type { KeptRecording } from '../story-outbox/recordings';
 import type { RecordingHold } from './recording-actions';
+import type { RecorderProps } from './VoiceRecorder';
+import { recorderModule } from './load-recorder';
 import styles from './StoryForm.module.css';
 
-import { recorderModule } from './load-recorder';
+type Recorder = ComponentType<RecorderProps & { onUnavailable: () => void }>;
 
-const VoiceRecorder = lazy(async () => ({
-  default: (await recorderModule()).default({ React, FORGET_EVENT, RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX }),
-}));
+/** The recorder's chunk could not be fetched (offline before she ever used it): the island stays. */
+function Unavailable({ onUnavailable }: { onUnavailable: () => void }) {
+  useEffect(onUnavailable, []);
+  return null;
+}
+
+/** The recorder, made with this island's React; a later tap fetches it again after a failure. */
+const loadRecorder = () => lazy(() => recorderModule().then(
+  (recorder): { default: Recorder } => ({ default: recorder.default(React) }),
+  () => {
+    VoiceRecorder = loadRecorder();
+    return { default: Unavailable as Recorder };
+  },
+));
+let VoiceRecorder = loadRecorder();
 
 interface Props {
   idPrefix: string;
@@ -48,7 +61,8 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
       {showFile && (
         <>
           <label htmlFor={`${idPrefix}-recording`}>{strings.recordingFile}</label>
-          <input key={pick} id={`${idPrefix}-recording`} type="file" name={RECORDING} accept="audio/*" capture
+          {/* `capture` must name a side to be valid HTML; any value opens the phone's recorder. */}
+          <input key={pick} id={`${idPrefix}-recording`} type="file" name={RECORDING} accept="audio/*" capture="user"
             onChange={choose} />
         </>
       )}
@@ -56,7 +70,8 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
         ? (
           <Suspense fallback={recordButton()}>
             <VoiceRecorder lang={lang} styles={styles} recordLabel={strings.record} recording={recording} canRecord={Boolean(canRecord)}
-              start={isWanted && !recording} hold={hold} onDelete={() => setPick(pick + 1)} />
+              start={isWanted && !recording} hold={hold} onDelete={() => setPick(pick + 1)}
+              onUnavailable={() => setIsWanted(false)} />
           </Suspense>
         )
         : canRecord && recordButton(() => setIsWanted(true))}

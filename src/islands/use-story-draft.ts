@@ -4,7 +4,7 @@ import type { StoryFields } from '../story-outbox/send';
 import { clearDraft, hasWords, keyFor, loadDraft, saveDraft, type Draft } from '../story-outbox/draft';
 import { FORM_FIELDS } from '../story-outbox/form-fields.js';
 import { fieldProblem, normalised } from '../story-outbox/form-messages';
-import { FORGET_EVENT, RETURNED_EVENT, SENT_EVENT } from '../story-outbox/contract.js';
+import { RETURNED_EVENT, SENT_EVENT } from '../story-outbox/contract.js';
 import type { KeptRecording } from '../story-outbox/recordings';
 import type { RecordingHold } from './recording-actions';
 import { recorderModule } from './load-recorder';
@@ -103,15 +103,11 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     };
     // A kept story came back refused and send-kept.ts put it in the draft: show it, with why.
     const onReturned = () => restore(loadDraft());
-    // Quick exit removed it from the phone (draft.ts); the screen forgets it too.
-    const onForget = () => showRecording(undefined);
     addEventListener(SENT_EVENT, onSent);
     addEventListener(RETURNED_EVENT, onReturned);
-    addEventListener(FORGET_EVENT, onForget);
     return () => {
       removeEventListener(SENT_EVENT, onSent);
       removeEventListener(RETURNED_EVENT, onReturned);
-      removeEventListener(FORGET_EVENT, onForget);
     };
   }, []);
 

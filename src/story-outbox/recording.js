@@ -29,7 +29,8 @@ export const RECORDING_TYPE_MAX = 100;
  * (`;codecs=opus`, `; codecs="opus"`), each a token as HTTP defines one (RFC 9110, 5.6.2).
  */
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
-export const RECORDING_TYPE = new RegExp(`^audio/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
+// Pure: a page that imports only the names above does not carry this (the form's script, /home's budget).
+export const RECORDING_TYPE = /* @__PURE__ */ new RegExp(`^audio/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
 
 /** Standard base64 (RFC 4648, section 4) with its padding, nothing else: no spaces, no `data:` prefix. */
 export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

@@ -3,7 +3,7 @@
 // need it as a string a third larger and is often capped near 5 MB for the whole site. The draft
 // (./draft.ts) names the entry; every step fails quietly, so a phone that blocks site data still
 // records and sends, keeping the recording for this visit only.
-import { RECORDINGS_CACHE } from './contract.js';
+import { RECORDINGS_CACHE, newStoryKey } from './contract.js';
 
 /** A recording as the story's JSON carries it (src/story-outbox/recording.js). */
 export interface RecordingBody {
@@ -63,6 +63,15 @@ export async function forgetRecordings(keep: (string | undefined)[] = []) {
   } catch {
     // Nothing kept, or storage blocked: nothing to remove.
   }
+}
+
+/**
+ * A recording given back in a story's JSON (the worker's queue returns a refused story so):
+ * kept on the phone again; its id, or undefined where the phone keeps nothing.
+ */
+export async function keepBody({ type, data }: RecordingBody): Promise<string | undefined> {
+  const recording = { id: newStoryKey(), blob: new Blob([Uint8Array.from(atob(data), (letter) => letter.charCodeAt(0))], { type }) };
+  return (await keepRecording(recording)) ? recording.id : undefined;
 }
 
 /** The recording kept under `id` as the story's JSON carries it; undefined when the phone lost it. */

@@ -7,6 +7,7 @@
 // the collector's own keep it for the next connection or visit. What she is told goes through
 // `announce` (the page gives the snackbar's): the outbox decides, the page shows.
 import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
+import type { RecordingBody } from './recordings';
 import { clearDraft, hasWords, loadDraft, saveDraft } from './draft';
 import { RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
 
@@ -74,8 +75,13 @@ async function takeReturned() {
   const cache = await caches.open(RETURNED_CACHE);
   const [request] = (await cache.keys()).filter(({ url }) => url.includes('/__returned/'));
   if (!request) return;
-  const { story, detail } = (await (await cache.match(request))!.json()) as { story: StoryFields; detail: string };
-  if (giveBack(story, detail)) await cache.delete(request);
+  const { story, detail } = (await (await cache.match(request))!.json()) as { story: StoryFields & { Recording?: RecordingBody }; detail: string };
+  // Its recording goes back on the phone, as a file beside the draft, never into the draft itself.
+  const { Recording, ...words } = story;
+  const recordings = Recording && (await import('./recordings'));
+  const recording = recordings && (await recordings.keepBody(Recording!));
+  if (giveBack(words, detail, recording)) await cache.delete(request);
+  else void recordings?.forgetRecordings([loadDraft()?.recording]);
 }
 
 /** Sends a kept story now and whenever the connection returns; `tell` shows her what happened. */

@@ -9,7 +9,7 @@ import StoryForm from '../../src/islands/StoryForm';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { RECORDER_STRINGS } from '../../src/i18n/recorder';
-import { DRAFT_KEY, RECORDINGS_CACHE } from '../../src/story-outbox/contract.js';
+import { DRAFT_KEY, RECORDINGS_CACHE, RETURNED_CACHE } from '../../src/story-outbox/contract.js';
 import { forgetTypedWords } from '../../src/story-outbox/draft';
 import { RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } from '../../src/story-outbox/recording.js';
 
@@ -69,10 +69,11 @@ function memoryCaches() {
     if (!stores.has(name)) stores.set(name, new Map());
     const store = stores.get(name)!;
     return {
-      put: async (url: string, response: Response & { kept?: Blob }) => void store.set(url, { blob: response.kept!, headers: response.headers }),
-      match: async (url: string) => {
-        const entry = store.get(url);
-        return entry && { headers: entry.headers, blob: async () => entry.blob };
+      put: async (url: string, response: Response & { kept?: Blob }) =>
+        void store.set(url, { blob: response.kept ?? new Blob([await response.text()]), headers: response.headers }),
+      match: async (request: string | { url: string }) => {
+        const entry = store.get(typeof request === 'string' ? request : request.url);
+        return entry && { headers: entry.headers, blob: async () => entry.blob, json: async () => JSON.parse(await entry.blob.text()) };
       },
       keys: async () => [...store.keys()].map((url) => ({ url })),
       delete: async (request: { url: string }) => store.delete(request.url),
@@ -337,6 +338,23 @@ describe('a voice story kept to send later (send-kept.ts)', () => {
     expect(fetch.mock.calls[0]![1].headers['Idempotency-Key']).toBe('k-1');
     await waitFor(() => expect(cachesInMemory.stores.has(RECORDINGS_CACHE)).toBe(false));
     expect(storage.has(DRAFT_KEY)).toBe(false);
+  });
+
+  it('refused in the service worker’s queue, comes back to the form with its recording kept on the phone again', async () => {
+    const story = { Name: '', Phone: PHONE, Story: '', Recording: { type: TYPE, data: btoa('\u0004\u0005\u0006') } };
+    await (await cachesInMemory.open(RETURNED_CACHE)).put(new URL('/__returned/1', location.href).href,
+      new BlobResponse(JSON.stringify({ story, detail: 'Too big.' })));
+    document.body.innerHTML = '<section data-story-endpoint="/api/stories"></section>';
+    vi.resetModules();
+    const { startSendingKept } = await import('../../src/story-outbox/send-kept');
+    startSendingKept(() => {});
+    await waitFor(() => expect(kept()).toMatchObject({ Phone: PHONE, returned: 'Too big.' }));
+    // The draft names the recording; its bytes are in Cache Storage, not in the draft.
+    expect(kept().Recording).toBeUndefined();
+    const [entry] = cachesInMemory.stores.get(RECORDINGS_CACHE)!.values();
+    expect(new Uint8Array(await entry!.blob.arrayBuffer())).toEqual(new Uint8Array([4, 5, 6]));
+    expect(entry!.blob.type).toBe(TYPE);
+    expect(keptRecordings()[0]).toContain(kept().recording);
   });
 
   it('refused, comes back to the form with its recording still on the phone', async () => {
