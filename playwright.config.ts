@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.js';
+import { SPEECH_WAV } from './tests/e2e/fake-microphone';
 
 const PORT = Number(process.env.E2E_PORT) || 4400;
 /** Where stories sent during the e2e run land; tests read it back. */
@@ -14,6 +15,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+/** The voice specs (tests/e2e/voice*.spec.ts): their Chromium has a microphone, the others run without one. */
+const VOICE_SPECS = /\/voice[^/]*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +32,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /apps-script\.spec\.ts$/,
+      testIgnore: [/apps-script\.spec\.ts$/, VOICE_SPECS],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
@@ -50,6 +53,28 @@ export default defineConfig({
             `--host-resolver-rules=MAP script.google.com 127.0.0.1:${APPS_SCRIPT_PORT}, MAP script.googleusercontent.com 127.0.0.1:${APPS_SCRIPT_PORT}`,
             // The stand-in's certificate is made at test time: no authority signed it.
             '--ignore-certificate-errors',
+          ],
+        },
+      },
+    },
+    // Makes the speech the voice project's microphone plays, before that project's Chromium starts.
+    { name: 'voice-setup', testMatch: /\/voice\.setup\.ts$/ },
+    {
+      // Chromium with a fake microphone playing SPEECH_WAV (tests/e2e/fake-microphone.ts), and
+      // every request for it granted without a prompt. The file loops: a recording longer than it
+      // still hears speech.
+      name: 'voice',
+      testMatch: VOICE_SPECS,
+      dependencies: ['voice-setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [
+            ...CHROMIUM_ARGS,
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
           ],
         },
       },

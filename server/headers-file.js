@@ -1,5 +1,6 @@
 // The `_headers` file of Netlify and Cloudflare Pages: a path pattern on a line of its own, then
 // its headers indented below it. `npm start` reads it so that what we test is what gets deployed.
+import { matches } from '../src/build/security/header-patterns.js';
 
 /**
  * The rules of a `_headers` file, in order.
@@ -19,15 +20,6 @@ export function parseHeadersFile(text) {
     if (colon > 0 && rule) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   return rules;
-}
-
-/** Whether a rule's pattern covers `path`: `*` matches anything, `:name` one path segment. */
-function matches(pattern, path) {
-  const source = pattern
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part, i) => (i % 2 === 0 ? part.replace(/[.+?^${}()|[\]\\]/g, '\\$&') : part === '*' ? '.*' : '[^/]+'))
-    .join('');
-  return new RegExp(`^${source}$`).test(path);
 }
 
 /**

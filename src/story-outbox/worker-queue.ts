@@ -11,6 +11,7 @@ import {
   BLOCKED_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE, isReachable, newStoryKey,
 } from './contract.js';
 import { FIELDS, HONEYPOT } from './fields.js';
+import { RECORDING } from './recording.js';
 import { INBOX_PATH } from '../lib/addresses';
 import { storyRequest } from './send';
 
@@ -88,15 +89,33 @@ async function sendKept({ queue }: { queue: Queue }) {
  * A plain form post as the form's script sends it (src/story-outbox/send.ts): JSON with a key, so
  * that when it goes out the collector answers with JSON that says saved, refused or try again (a
  * form post gets a page, or Apps Script's redirect, which says none of these), and a second send
- * of it is known by its key.
+ * of it is known by its key. A multipart post's recording (the form's file field, to the local
+ * inbox) becomes the JSON's `Recording` member; an empty file field means none.
  */
 async function asScriptSends(form: Request) {
-  const values = new URLSearchParams(await form.text());
-  const body: Record<string, string> = {};
-  for (const name of FIELDS) body[name] = values.get(name) ?? '';
-  if (values.get(HONEYPOT)) body[HONEYPOT] = values.get(HONEYPOT)!;
-  const { url, init } = storyRequest(endpoint.href, body, newStoryKey(), self.registration.scope);
+  // formData() reads either encoding the form may post: url-encoded or multipart.
+  const values = await form.formData();
+  const text = (name: string) => {
+    const value = values.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const body: Record<string, unknown> = {};
+  for (const name of FIELDS) body[name] = text(name);
+  if (text(HONEYPOT)) body[HONEYPOT] = text(HONEYPOT);
+  const file = values.get(RECORDING);
+  if (file instanceof Blob && file.size > 0) body[RECORDING] = { type: file.type, data: await base64Of(file) };
+  // The JSON carries the recording as an object: storyRequest only stringifies what it is given.
+  const { url, init } = storyRequest(endpoint.href, body as Record<string, string>, newStoryKey(), self.registration.scope);
   return new Request(url, init);
+}
+
+/** Standard base64 of a file's bytes, as the Recording member carries them (no `data:` prefix). */
+async function base64Of(file: Blob) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: one call with a megabyte of arguments overflows the stack.
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
 }
 
 /** Sends one kept story: SENT_MESSAGE once it is saved, RETURNED_MESSAGE if it went back to her; throws to try later. */
@@ -140,7 +159,10 @@ async function isQuiet(entry: QueueEntry) {
   return entry.timestamp !== undefined && entry.timestamp <= quietSince;
 }
 
-/** Name, Phone and Story of a kept request, whether the form's script or a plain form post sent it. */
+/**
+ * Name, Phone and Story of a kept request, whether the form's script or a plain form post sent it,
+ * and its Recording when it had one: a refused recording goes back to the phone with her words.
+ */
 async function storyOf(request: Request) {
   const text = await request.clone().text();
   let values: Record<string, unknown> = {};
@@ -153,7 +175,11 @@ async function storyOf(request: Request) {
       // Not ours to read: she gets an empty form and the message, rather than nothing.
     }
   }
-  return { Name: String(values.Name ?? ''), Phone: String(values.Phone ?? ''), Story: String(values.Story ?? '') };
+  const story = { Name: String(values.Name ?? ''), Phone: String(values.Phone ?? ''), Story: String(values.Story ?? '') };
+  const recording = values[RECORDING] as { type?: unknown; data?: unknown } | undefined;
+  return typeof recording?.type === 'string' && typeof recording.data === 'string'
+    ? { ...story, [RECORDING]: { type: recording.type, data: recording.data } }
+    : story;
 }
 
 // Quick exit: what is queued is still sent (she chose to send it), but never shown again.

@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sitePolicy, writeSecurityHeaders } from '../../src/build/security/headers.js';
+import { recordingPatterns, sitePolicy, writeSecurityHeaders } from '../../src/build/security/headers.js';
 import { directivesOf, hashSource, metaPolicy, narrowPolicy, unsafeMarkup } from '../../src/build/security/page-check.js';
 import { policyDirectives, storyOrigins } from '../../src/build/security/policy.js';
+import { headersFor, parseHeadersFile } from '../../server/headers-file.js';
 import { staticSite } from '../../server/static-site.js';
 
 const CACHE_RULES = '/sw.js\n  Cache-Control: no-cache\n';
@@ -76,6 +77,77 @@ describe('the site-wide policy in _headers', () => {
     const once = read('_headers');
     writeSecurityHeaders(dist, [PAGE_B, PAGE_A]);
     expect(read('_headers')).toBe(once);
+  });
+});
+
+/**
+ * What a browser makes of a Permissions-Policy: a Structured Fields dictionary, in which a key
+ * given twice keeps its last value (RFC 8941, 3.2). Our values are inner lists, with no comma inside.
+ */
+function allowed(policy: string | undefined) {
+  return Object.fromEntries((policy ?? '').split(',').map((member) => member.trim().split('=') as [string, string]));
+}
+
+describe('the microphone, on the pages with the story form only', () => {
+  const FORM = '<section data-story-endpoint="/api/stories"><form></form></section>';
+  const pages: Record<string, string> = {
+    'home/index.html': FORM,
+    'hi/home/index.html': FORM,
+    'salaamstree/Safety & Justice/0/index.html': FORM,
+    'salaamstree/Safety & Justice/12/index.html': FORM,
+    'hi/salaamstree/Safety & Justice/0/index.html': FORM,
+    'salaamstree/Safety & Justice/index.html': '<p>Category</p>',
+    'hi/salaamstree/Safety & Justice/index.html': '<p>Category</p>',
+    'stay-safe/index.html': '<p>Helplines</p>',
+    'inspiring-women/asha/index.html': '<p>Profile</p>',
+    'index.html': '<p>Splash</p>',
+  };
+
+  beforeEach(() => {
+    for (const [file, body] of Object.entries(pages)) {
+      mkdirSync(join(dist, file, '..'), { recursive: true });
+      writeFileSync(join(dist, file), page(body));
+    }
+  });
+
+  /** What a browser allows the microphone at `path`, after the host joined every matching rule. */
+  const microphoneAt = (path: string) => {
+    const rules = parseHeadersFile(read('_headers'));
+    const policy = headersFor(rules, path).find(([name]) => name.toLowerCase() === 'permissions-policy')?.[1];
+    return allowed(policy).microphone;
+  };
+
+  it('allows it to the site itself on /home, each story and their Hindi twins, with or without the final slash', () => {
+    writeSecurityHeaders(dist, [PAGE_A]);
+    for (const path of ['/home', '/home/', '/hi/home', '/hi/home/', '/salaamstree/Safety & Justice/0', '/salaamstree/Safety & Justice/12/', '/hi/salaamstree/Safety & Justice/0/']) {
+      expect(microphoneAt(path), path).toBe('(self)');
+    }
+  });
+
+  it('refuses it everywhere else, and keeps every other feature refused on the form pages too', () => {
+    writeSecurityHeaders(dist, [PAGE_A]);
+    for (const path of ['/', '/stay-safe/', '/salaamstree/Safety & Justice/', '/hi/salaamstree/Safety & Justice', '/inspiring-women/asha/', '/b/', '/sw.js', '/nowhere']) {
+      expect(microphoneAt(path), path).toBe('()');
+    }
+    const onForm = allowed(headersFor(parseHeadersFile(read('_headers')), '/home').find(([name]) => name === 'Permissions-Policy')?.[1]);
+    expect(onForm).toMatchObject({ camera: '()', geolocation: '()', payment: '()' });
+  });
+
+  it('says so with a few patterns, well within the 100 rules Cloudflare Pages takes', () => {
+    writeSecurityHeaders(dist, [PAGE_A]);
+    const rules = parseHeadersFile(read('_headers'));
+    const recording = rules.filter(({ headers }) => headers.some(([, value]) => value.includes('microphone=(self)')));
+    expect(recording.map(({ pattern }) => pattern)).toEqual([
+      '/hi/home', '/hi/home/', '/hi/salaamstree/:category/:story', '/hi/salaamstree/:category/:story/',
+      '/home', '/home/', '/salaamstree/:category/:story', '/salaamstree/:category/:story/',
+    ]);
+    expect(rules.length).toBeLessThanOrEqual(100);
+  });
+
+  it('stops the build when a page with the form has no route, or a route covers a page without it', () => {
+    expect(() => recordingPatterns(['/home/', '/handmade/'], ['/home/', '/handmade/'])).toThrow(/\/handmade\/ has the story form/);
+    expect(() => recordingPatterns(['/home/'], ['/home/', '/hi/home/'])).not.toThrow();
+    expect(() => recordingPatterns(['/salaamstree/A/0/'], ['/salaamstree/A/0/', '/salaamstree/A/1/'])).toThrow(/\/salaamstree\/A\/1\//);
   });
 });
 

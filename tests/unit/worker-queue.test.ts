@@ -164,6 +164,36 @@ describe('a story POST', () => {
     expect(await kept.json()).toEqual(STORY);
   });
 
+  it('posted by the plain form with a recording (multipart, no connection) is kept with the file as the Recording member', async () => {
+    network(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    // Every byte value, and more than one slice of the encoder: the copy must be exact.
+    const audio = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...STORY, website: '' })) form.append(name, value);
+    form.append('Recording', new File([audio], 'story.ogg', { type: 'audio/ogg' }));
+    const request = new Request(`${INBOX}?lang=en`, { method: 'POST', body: form });
+    Object.defineProperty(request, 'mode', { value: 'navigate' });
+    const response = await handle(request);
+    expect(response.status).toBe(303);
+    expect(fake.entries).toHaveLength(1);
+    const kept = fake.entries[0]!.request;
+    expect(kept.headers.get('content-type')).toBe('application/json');
+    const body = await kept.json();
+    expect(body).toEqual({ ...STORY, Recording: { type: 'audio/ogg', data: expect.any(String) } });
+    expect(Buffer.from(body.Recording.data, 'base64')).toEqual(Buffer.from(audio));
+  });
+
+  it('posted multipart with the file field left empty is kept as a written story, with no Recording', async () => {
+    network(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    const form = new FormData();
+    for (const [name, value] of Object.entries(STORY)) form.append(name, value);
+    form.append('Recording', new File([], '', { type: 'application/octet-stream' }));
+    const request = new Request(INBOX, { method: 'POST', body: form });
+    Object.defineProperty(request, 'mode', { value: 'navigate' });
+    await handle(request);
+    expect(await fake.entries[0]!.request.json()).toEqual(STORY);
+  });
+
   it('posted by the plain form to a collector on another origin is kept as a CORS-simple request with ?key=', async () => {
     vi.stubGlobal('STORY_ENDPOINT', 'https://script.google.com/macros/s/ID/exec');
     vi.resetModules();
@@ -209,6 +239,14 @@ describe('sending what was kept', () => {
     expect(fake.entries).toEqual([]);
     expect(await returned()).toEqual([{ story: STORY, detail: 'Write your story.' }]);
     expect(messages).toEqual([RETURNED_MESSAGE]);
+  });
+
+  it('refused with its recording (over the size limit) goes back to her with the recording, not without it', async () => {
+    const Recording = { type: 'audio/webm;codecs=opus', data: 'T2dnUw==' };
+    fake.entries = [{ request: storyPost({ body: JSON.stringify({ ...STORY, Recording }) }), timestamp: Date.now() }];
+    network(new Response('{"ok":false,"outcome":"refused","error":"Too long.","fields":{"Recording":"At most 1 MB."}}'));
+    await sync();
+    expect(await returned()).toEqual([{ story: { ...STORY, Recording }, detail: 'Too long.' }]);
   });
 
   it('refused by the browser while the collector answers goes back to her too, not tried forever', async () => {

@@ -5,11 +5,55 @@
 // every rule that matches a path, and a browser enforces every policy it gets, so a `/*` policy
 // would also bind /admin/: the site's policy is given path by path, to every top-level file and
 // folder of the site but the editor's.
+// The microphone is refused on `/*` and given back to the site on the pages with the story form,
+// by a later rule that repeats the whole Permissions-Policy with `microphone=(self)`: Cloudflare
+// Pages joins the two values in file order and a browser keeps the last of a repeated key
+// (docs/decisions.md, "The microphone only where she can record").
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EDITOR_FOLDER } from '../dist-files.js';
-import { HEADER_ONLY_DIRECTIVES, SECURITY_HEADERS } from './policy.js';
+import { EDITOR_FOLDER, htmlFiles, sitePathOf } from '../dist-files.js';
+import { matches } from './header-patterns.js';
+import { HEADER_ONLY_DIRECTIVES, SECURITY_HEADERS, permissionsPolicy } from './policy.js';
 import { directivesOf } from './page-check.js';
+
+/**
+ * The routes of the pages with the story form (src/components/stories/StoryForm.astro): /home and
+ * each story. `:name` stands for one segment, as in the hosts' `_headers` patterns; an edition's
+ * prefix (/hi) is read from the built pages. A few patterns rather than a rule per page: Cloudflare
+ * Pages takes at most 100 rules.
+ */
+export const STORY_FORM_ROUTES = ['/home', '/salaamstree/:category/:story'];
+
+/** Whether a built page holds the story form: its section names where stories go. */
+export const hasStoryForm = (html) => /\sdata-story-endpoint[\s=>]/.test(html);
+
+/** `path` and its twin with or without the final slash: a host answers both for a folder. */
+const bothSpellings = (path) => (path.endsWith('/') ? [path, path.slice(0, -1)] : [path, `${path}/`]);
+
+/**
+ * The `_headers` patterns of the pages where she may record: each route of STORY_FORM_ROUTES under
+ * every prefix a built form page has it at. Throws if a form page has no route here, or a route
+ * covers a page without the form: the microphone goes exactly where the form is.
+ * @param {string[]} formPages the site paths of the pages with the form (`/home/`, `/hi/home/`, …)
+ * @param {string[]} allPages the site paths of every page
+ */
+export function recordingPatterns(formPages, allPages) {
+  const patterns = new Set();
+  for (const page of formPages) {
+    const path = page.replace(/(.)\/$/, '$1');
+    const found = STORY_FORM_ROUTES.flatMap((route) => {
+      const segments = route.split('/').length - 1;
+      const prefix = path.split('/').slice(0, -segments).join('/');
+      return matches(route, path.slice(prefix.length)) ? [`${prefix}${route}`] : [];
+    });
+    if (found.length === 0) throw new Error(`${page} has the story form but no route in STORY_FORM_ROUTES (src/build/security/headers.js): the microphone would be refused there`);
+    for (const pattern of found) patterns.add(pattern);
+  }
+  const rules = [...patterns].sort().flatMap((pattern) => [pattern, `${pattern}/`]);
+  const wrong = allPages.filter((page) => !formPages.includes(page) && bothSpellings(page).some((path) => rules.some((rule) => matches(rule, path))));
+  if (wrong.length > 0) throw new Error(`Pages without the story form would get the microphone: ${wrong.join(', ')}`);
+  return rules;
+}
 
 /** What the host reads rather than serves. */
 const HOST_FILES = new Set(['_headers', '_redirects']);
@@ -54,11 +98,16 @@ export function writeSecurityHeaders(dist, pagePolicies, { editorPolicy } = {}) 
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const header = ([name, value]) => `  ${name}: ${value}`;
   const site = header(['Content-Security-Policy', sitePolicy(pagePolicies)]);
+  const pages = htmlFiles(dist).map((page) => ({ path: sitePathOf(dist, page), hasForm: hasStoryForm(readFileSync(page, 'utf8')) }));
+  const recording = recordingPatterns(pages.filter(({ hasForm }) => hasForm).map(({ path }) => path), pages.map(({ path }) => path));
+  const microphone = header(['Permissions-Policy', permissionsPolicy({ microphone: true })]);
   const block = [
     BEGIN,
     '/*',
     ...SECURITY_HEADERS.map(header),
     ...sitePatterns(dist).flatMap((pattern) => [pattern, site]),
+    // After `/*`: the later value of a repeated key is the one a browser keeps.
+    ...recording.flatMap((pattern) => [pattern, microphone]),
     ...(editorPolicy ? [`/${EDITOR_FOLDER}/*`, header(['Content-Security-Policy', [editorPolicy, ...HEADER_ONLY_DIRECTIVES].join('; ')])] : []),
     END,
   ];

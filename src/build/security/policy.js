@@ -48,19 +48,39 @@ export function policyDirectives({ storyOrigins = [] } = {}) {
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
 
 /**
+ * What the site may use of the phone, as a Permissions-Policy header (a Structured Fields
+ * dictionary). The site needs no sensor, camera, location or payment, and neither may anything it
+ * frames. The microphone is the site's own only where she can tell her story by voice.
+ * @param {{ microphone?: boolean }} [options] whether the site itself may record
+ */
+export function permissionsPolicy({ microphone = false } = {}) {
+  return [
+    'accelerometer=()',
+    'browsing-topics=()',
+    'camera=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'magnetometer=()',
+    `microphone=(${microphone ? 'self' : ''})`,
+    'payment=()',
+    'usb=()',
+  ].join(', ');
+}
+
+/**
  * Headers for every response besides the policy. Each line's reason:
  * - nosniff: a file is only ever run or styled as the type the host says it is.
  * - DENY: no other site may frame ours (for browsers too old for frame-ancestors).
  * - strict-origin: other sites learn only that a visitor came from STREE, never which story she
  *   read; the YouTube player needs that origin, so no-referrer would break the video.
- * - Permissions-Policy: the site needs no sensor, camera, microphone, location or payment, and
- *   neither may anything it frames; fullscreen and autoplay stay, for the video.
+ * - Permissions-Policy: nothing of the phone, the microphone included; fullscreen and autoplay
+ *   stay, for the video. The pages with the story form get the microphone back (./headers.js).
  * - same-origin opener: a page opened from ours cannot reach back into it.
  */
 export const SECURITY_HEADERS = [
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],
   ['Referrer-Policy', 'strict-origin'],
-  ['Permissions-Policy', 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'],
+  ['Permissions-Policy', permissionsPolicy()],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
