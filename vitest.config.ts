@@ -6,5 +6,6 @@ export default getViteConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 60_000,
+    setupFiles: ['tests/unit/testing-library-setup.ts'],
   },
 });
