@@ -110,6 +110,6 @@ ${wrong.map((field) => `<li><a href="#${escape(fieldId(ID_PREFIX, field.id))}">$
   return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
 <p>${escape(failed ? t.page.failed : t.page.fixIntro)}</p>${recordingNote(t, problems[RECORDING], hadRecording)}
 ${summary}
-${storyFormHtml(FORM, text, { action, idPrefix: ID_PREFIX, values, problems, recording: hadRecording ? { label: t.page.recordingField } : undefined })}
+${storyFormHtml(FORM, text, { action, idPrefix: ID_PREFIX, values, problems, recording: hadRecording ? { label: t.recordingFile } : undefined })}
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
 }

@@ -32,7 +32,7 @@ export function problemMessage(text, field, problem, value) {
 export function storyFormHtml(form, text, { action, idPrefix, values = {}, problems = {}, target = '', recording }) {
   const id = (suffix) => escapeHtml(`${idPrefix}-${suffix}`);
   const file = recording
-    ? [`<label for="${id('recording')}">${escapeHtml(recording.label)}</label>\n<input id="${id('recording')}" name="Recording" type="file" accept="audio/*" capture>`]
+    ? [`<label for="${id('recording')}">${escapeHtml(recording.label)}</label>\n<input id="${id('recording')}" name="Recording" type="file" accept="audio/*" capture="user">`]
     : [];
   const fields = form.fields.map((field) => {
     const raw = typeof values[field.name] === 'string' ? values[field.name] : '';

@@ -573,7 +573,7 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(page).toContain('value="आशा"');
     // The form takes her file again, and, a story told by voice, needs only the phone.
     expect(page).toContain('<form method="post" enctype="multipart/form-data" action="/api/stories?lang=hi">');
-    expect(page).toContain(`<label for="story-recording">${hi.form.page.recordingField}</label>\n<input id="story-recording" name="Recording" type="file" accept="audio/*" capture>`);
+    expect(page).toContain(`<label for="story-recording">${hi.form.recordingFile}</label>\n<input id="story-recording" name="Recording" type="file" accept="audio/*" capture="user">`);
     const control = (name: string) => new RegExp(`<(input|textarea) id="story-${name}"[^>]*>`).exec(page)![0];
     expect([control('name'), control('phone'), control('story')].map((tag) => / required[ >]/.test(tag))).toEqual([false, true, false]);
     expect(existsSync(join(dir, 'data'))).toBe(false);
