@@ -7,6 +7,11 @@ const PORT = Number(process.env.E2E_PORT) || 4400;
 export const E2E_INBOX_FILE = 'test-results/e2e-inbox/stories.csv';
 /** The Apps Script stand-in (tests/apps-script/stand-in.ts): the port after the site's. */
 export const APPS_SCRIPT_PORT = PORT + 1;
+/**
+ * The stand-in the voice stories told to Apps Script reach (tests/e2e/apps-script-voice.spec.ts): a
+ * port of its own, so that spec and apps-script.spec.ts, each serial on its fixed port, may run at once.
+ */
+export const APPS_SCRIPT_VOICE_PORT = PORT + 2;
 /** Chromium as every project starts it: Debian's, no sandbox (root), no calls home. */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -17,6 +22,19 @@ const CHROMIUM_ARGS = [
 ];
 /** The voice specs (tests/e2e/voice*.spec.ts): their Chromium has a microphone, the others run without one. */
 const VOICE_SPECS = /\/voice[^/]*\.spec\.ts$/;
+const APPS_SCRIPT_VOICE_SPEC = /apps-script-voice\.spec\.ts$/;
+/** Chromium's fake microphone playing SPEECH_WAV (tests/e2e/fake-microphone.ts), every request for it granted without a prompt. */
+const MICROPHONE_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
+];
+/** Chromium reaches an Apps Script stand-in on `port` under Google's own names (docs/stories.md). */
+const appsScriptArgs = (port: number) => [
+  `--host-resolver-rules=MAP script.google.com 127.0.0.1:${port}, MAP script.googleusercontent.com 127.0.0.1:${port}`,
+  // The stand-in's certificate is made at test time: no authority signed it.
+  '--ignore-certificate-errors',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,7 +50,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/apps-script\.spec\.ts$/, VOICE_SPECS],
+      testIgnore: [/apps-script\.spec\.ts$/, VOICE_SPECS, APPS_SCRIPT_VOICE_SPEC],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
@@ -48,34 +66,34 @@ export default defineConfig({
         ignoreHTTPSErrors: true,
         launchOptions: {
           executablePath: findChromium(),
-          args: [
-            ...CHROMIUM_ARGS,
-            `--host-resolver-rules=MAP script.google.com 127.0.0.1:${APPS_SCRIPT_PORT}, MAP script.googleusercontent.com 127.0.0.1:${APPS_SCRIPT_PORT}`,
-            // The stand-in's certificate is made at test time: no authority signed it.
-            '--ignore-certificate-errors',
-          ],
+          args: [...CHROMIUM_ARGS, ...appsScriptArgs(APPS_SCRIPT_PORT)],
         },
       },
     },
     // Makes the speech the voice project's microphone plays, before that project's Chromium starts.
     { name: 'voice-setup', testMatch: /\/voice\.setup\.ts$/ },
     {
-      // Chromium with a fake microphone playing SPEECH_WAV (tests/e2e/fake-microphone.ts), and
-      // every request for it granted without a prompt. The file loops: a recording longer than it
-      // still hears speech.
+      // Chromium with the fake microphone. The file loops: a recording longer than it still hears speech.
       name: 'voice',
       testMatch: VOICE_SPECS,
       dependencies: ['voice-setup'],
       use: {
         ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...MICROPHONE_ARGS] },
+      },
+    },
+    {
+      // The site built for Apps Script, as in `apps-script`, with the fake microphone: a voice story
+      // recorded in the form, sent to the stand-in on a port of its own.
+      name: 'apps-script-voice',
+      testMatch: APPS_SCRIPT_VOICE_SPEC,
+      dependencies: ['voice-setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        ignoreHTTPSErrors: true,
         launchOptions: {
           executablePath: findChromium(),
-          args: [
-            ...CHROMIUM_ARGS,
-            '--use-fake-device-for-media-stream',
-            '--use-fake-ui-for-media-stream',
-            `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
-          ],
+          args: [...CHROMIUM_ARGS, ...appsScriptArgs(APPS_SCRIPT_VOICE_PORT), ...MICROPHONE_ARGS],
         },
       },
     },

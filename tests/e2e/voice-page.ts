@@ -6,6 +6,9 @@ import { dirname, join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { RECORDER_STRINGS } from '../../src/i18n/recorder';
 import { RECORDING_SECONDS_MAX } from '../../src/story-outbox/recording.js';
 import { islandHydrated } from './hydrate';
 
@@ -31,6 +34,19 @@ export interface Words {
   consent: string;
   submit: string;
   sent: string;
+}
+
+/** The words she reads and taps, in each edition. */
+export const WORDS: Record<'en' | 'hi', Words> = {
+  en: { ...RECORDER_STRINGS.en, record: en.form.record, phone: en.form.phone, consent: en.form.consent, submit: en.form.submit, sent: en.form.success },
+  hi: { ...RECORDER_STRINGS.hi, record: hi.form.record, phone: hi.form.phone, consent: hi.form.consent, submit: hi.form.submit, sent: hi.form.success },
+};
+
+/** Her phone number and consent: with a recording, nothing else is needed. */
+export async function fillPhoneAndConsent(page: Page, words: Words, phone: string) {
+  const form = storyForm(page);
+  await form.getByLabel(words.phone, { exact: true }).fill(phone);
+  await form.getByLabel(words.consent, { exact: true }).check();
 }
 
 /** A phone number of her own for each test: the inbox's rows are found by it. */

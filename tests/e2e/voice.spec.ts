@@ -3,23 +3,17 @@
 // what she sees and what arrives: the inbox's row for her phone number, and its recording decoded
 // by ffprobe to the length she recorded.
 import { readFileSync, statSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { en } from '../../src/i18n/en';
-import { hi } from '../../src/i18n/hi';
 import { RECORDER_STRINGS } from '../../src/i18n/recorder';
 import { RECORDING_BYTES_MAX } from '../../src/story-outbox/recording.js';
 import { SPEECH_WAV, audioSeconds, makeOgg } from './fake-microphone';
 import { standInForNeutralSite } from './help-fixtures';
 import { keptInWorker, visitOnline } from './story-form-page';
 import {
-  formHydrated, keptRecordings, storyForm, newPhone, playToTheEnd, record, rowsFor, timer, trackStates, watchMicrophoneAndPlayback, type Words,
+  WORDS, fillPhoneAndConsent, formHydrated, keptRecordings, storyForm, newPhone, playToTheEnd, record, rowsFor, timer, trackStates,
+  watchMicrophoneAndPlayback, type Words,
 } from './voice-page';
-
-/** The words she reads and taps, in each edition. */
-const WORDS: Record<'en' | 'hi', Words> = {
-  en: { ...RECORDER_STRINGS.en, record: en.form.record, phone: en.form.phone, consent: en.form.consent, submit: en.form.submit, sent: en.form.success },
-  hi: { ...RECORDER_STRINGS.hi, record: hi.form.record, phone: hi.form.phone, consent: hi.form.consent, submit: hi.form.submit, sent: hi.form.success },
-};
 
 /** About ten seconds: long enough to be a story, short enough for a busy machine. */
 const SECONDS = 10;
@@ -28,13 +22,6 @@ const SECONDS = 10;
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => watchMicrophoneAndPlayback(page));
-
-/** Her phone number and consent: with a recording, nothing else is needed. */
-async function fillPhoneAndConsent(page: Page, words: Words, phone: string) {
-  const form = storyForm(page);
-  await form.getByLabel(words.phone, { exact: true }).fill(phone);
-  await form.getByLabel(words.consent, { exact: true }).check();
-}
 
 /** The one row the inbox has for `phone`, with a recording of `seconds` (within a second). */
 function expectOneRecordingOf(phone: string, seconds: number) {

@@ -1,0 +1,105 @@
+// A story told by voice to the site built for a Google Apps Script collector (tests/build-apps-script.js),
+// recorded with the form's own recorder from Chromium's fake microphone (the apps-script-voice
+// project) and sent to the stand-in that runs the project's collector (tests/apps-script/): online,
+// and kept by the service worker while offline. Each test says what she sees and what arrives:
+// one file in Drive that decodes to the length she recorded, and one row in the sheet linking it.
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { APPS_SCRIPT_VOICE_PORT } from '../../playwright.config';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { staticSite } from '../../server/static-site.js';
+import { APPS_SCRIPT_DIST } from '../build-apps-script.js';
+import { SCRIPT_HOST, startStandIn, type StandIn } from '../apps-script/stand-in';
+import { audioSeconds } from './fake-microphone';
+import { keptInWorker, visitOnline } from './story-form-page';
+import { WORDS, fillPhoneAndConsent, formHydrated, newPhone, record, storyForm } from './voice-page';
+
+const PAGES = { en: { path: '/home', form: en.form }, hi: { path: '/hi/home', form: hi.form } } as const;
+/** About ten seconds: long enough to be a story, short enough for a busy machine. */
+const SECONDS = 10;
+
+let standIn: StandIn;
+let server: Server;
+let origin: string;
+
+// One stand-in on a fixed port (the browser's resolver rules name it): the tests take turns.
+// Recording takes real seconds, on a machine running other tests too.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  standIn = await startStandIn(APPS_SCRIPT_VOICE_PORT);
+  server = createServer(staticSite(APPS_SCRIPT_DIST));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  standIn.properties.SITE_ADDRESS = `${origin}/`;
+});
+
+test.afterAll(async () => {
+  await standIn?.close();
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+});
+
+test.beforeEach(() => standIn.reset());
+
+const posts = () => standIn.seen.filter((seen) => seen.method === 'POST' && seen.host === SCRIPT_HOST);
+
+/**
+ * Drive holds one recording, the sheet one row for her phone linking it, and the file's bytes
+ * decode to `seconds` (within a second): what she recorded arrived whole, once.
+ */
+function expectOneRecordingOf(phone: string, seconds: number, file: string) {
+  const recordings = standIn.recordings();
+  expect(recordings, 'one file in Drive').toHaveLength(1);
+  expect(recordings[0]!.mimeType).toMatch(/^audio\//);
+  expect(standIn.rows(), 'one row, for her phone, linking the file').toEqual([
+    [expect.any(String), '', phone, '', expect.any(String), recordings[0]!.url],
+  ]);
+  writeFileSync(file, recordings[0]!.bytes);
+  expect(Math.abs(audioSeconds(file) - seconds)).toBeLessThanOrEqual(1);
+}
+
+for (const locale of ['en', 'hi'] as const) {
+  const { path, form } = PAGES[locale];
+  const words = WORDS[locale];
+
+  test.describe(`${locale}: with the form’s script`, () => {
+    test.use({ serviceWorkers: 'block' });
+
+    test(`she records about ${SECONDS} s and sends it: one Drive file of that length, one row linking it, and she is told it was sent`, async ({ page }, testInfo) => {
+      const phone = newPhone();
+      await page.goto(`${origin}${path}`);
+      await formHydrated(page);
+      const length = await record(page, words, SECONDS);
+      expect(length).toBeGreaterThanOrEqual(SECONDS);
+      await fillPhoneAndConsent(page, words, phone);
+      await storyForm(page).getByRole('button', { name: words.submit, exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: words.sent })).toBeVisible({ timeout: 0 });
+      expect(posts()).toHaveLength(1);
+      expectOneRecordingOf(phone, length, testInfo.outputPath('drive-recording.webm'));
+    });
+  });
+
+  test(`${locale}: recorded online and submitted offline, she is told it is kept, and it arrives once, whole, when the connection returns`, async ({ page, context }, testInfo) => {
+    const phone = newPhone();
+    await visitOnline(page, `${origin}${path}`);
+    await formHydrated(page);
+    const length = await record(page, words, SECONDS);
+    await fillPhoneAndConsent(page, words, phone);
+
+    await context.setOffline(true);
+    await storyForm(page).getByRole('button', { name: words.submit, exact: true }).click();
+    await expect(storyForm(page).getByRole('status').filter({ hasText: form.queued })).toBeVisible({ timeout: 0 });
+    expect(posts()).toEqual([]);
+    expect(await keptInWorker(page)).toBe(1);
+
+    await context.setOffline(false);
+    await expect(storyForm(page).getByRole('status').filter({ hasText: form.sentLater })).toBeVisible({ timeout: 0 });
+    expect(await keptInWorker(page)).toBe(0);
+    // Sent once, by the worker: a second send would be kept out of the sheet by its key, but it went twice all the same.
+    expect(posts()).toHaveLength(1);
+    expectOneRecordingOf(phone, length, testInfo.outputPath('drive-recording.webm'));
+  });
+}
