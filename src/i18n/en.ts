@@ -112,8 +112,8 @@ export const formWords = {
   sending: 'Sending your story…',
   // A story told by voice (docs/stories.md, "Voice stories"); the recorder's own words are in ./recorder.ts.
   record: 'Record your story',
-  // The file input's label: no verb, since Submit alone sends (two controls named Send confuse).
-  recordingFile: 'A recording of your story',
+  // The file input's label: no "send", which is Submit's name; it opens the phone's recorder or its files.
+  recordingFile: 'Your story as a recording: record it, or choose one',
   // The label of the spam trap, for the rare person who sees it (a browser without styles).
   honeypot: 'Leave this empty',
   // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").
@@ -162,7 +162,7 @@ export const form = {
     unreadable: 'Your story could not be read. Please go back, check it and send it again.',
     failed: 'We could not save your story just now. Your words are below: please press Submit again in a few minutes.',
     // A form posted with a recording ("Voice stories", docs/stories.md): a page cannot hold her file again.
-    recordingAgain: 'Your recording could not be kept on this page. Please choose it again below before you press Submit.',
+    recordingAgain: 'Your recording could not be kept on this page. Before you press Submit, record it again below, or choose it again.',
     recordingTooLong: 'Your recording is too long: it can be at most {minutes} minutes ({size}). Please choose a shorter one, or write your story instead.',
     recordingInvalid: 'The file you chose is not a sound recording we can take. Please choose a sound recording, or write your story instead.',
     recordingNotReceived: 'Your recording could not be received this way. You can write your story below and send it, or tell it to us by phone: the number is on the STREE website.',
