@@ -113,7 +113,7 @@ export const formWords = {
   // A story told by voice (docs/stories.md, "Voice stories"); the recorder's own words are in ./recorder.ts.
   record: 'Record your story',
   // The file input's label: no "send", which is Submit's name; it opens the phone's recorder or its files.
-  recordingFile: 'Your story as a recording: record it, or choose one',
+  recordingFile: 'Record or choose a recording',
   // The label of the spam trap, for the rare person who sees it (a browser without styles).
   honeypot: 'Leave this empty',
   // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").

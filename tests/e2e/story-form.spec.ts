@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
 import { CONSENT, STORY, field, fillStory as fill, formHydrated, snackbarHydrated, storyForm as form } from './story-form-page';
 
 const SNACKBAR_MS = 3000; // specification §9
@@ -261,3 +263,28 @@ test('a story page has the form too', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Share your Stories' })).toBeVisible();
   await expect(field(page, 'Phone')).toHaveAttribute('type', 'tel');
 });
+
+// The page's form has a file input for a recording; the script swaps it for the Record button.
+// Whatever she reads below the form (the footer, the helplines) must not jump when it wakes.
+for (const [path, words] of [['/home', en.form], ['/hi/home', hi.form]] as const) {
+  for (const width of [240, 360, 1280]) {
+    test(`${path} at ${width} px: the form keeps its height when its script wakes it`, async ({ browser }) => {
+      const heightOfForm = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        await page.goto(path);
+        const form = page.locator('section[data-story-endpoint] form');
+        await form.scrollIntoViewIfNeeded();
+        // Awake, the Record button has taken the file input's place.
+        if (javaScriptEnabled) await expect(form.getByRole('button', { name: words.record })).toBeVisible({ timeout: 0 });
+        else await expect(form.getByLabel(words.recordingFile)).toBeVisible();
+        const { height } = (await form.boundingBox())!;
+        await context.close();
+        return height;
+      };
+      const asServed = await heightOfForm(false);
+      // A few pixels: the file input is a little taller than the button.
+      expect(Math.abs((await heightOfForm(true)) - asServed)).toBeLessThanOrEqual(4);
+    });
+  }
+}
