@@ -18,8 +18,12 @@ import { keptInWorker, visitOnline } from './story-form-page';
 import { WORDS, fillPhoneAndConsent, formHydrated, newPhone, record, storyForm } from './voice-page';
 
 const PAGES = { en: { path: '/home', form: en.form }, hi: { path: '/hi/home', form: hi.form } } as const;
-/** About ten seconds: long enough to be a story, short enough for a busy machine. */
-const SECONDS = 10;
+/**
+ * About ten seconds, as the issue asks, for the English story sent online; a few seconds for the
+ * others, whose point is the language or the connection (each second is a real one).
+ */
+const SECONDS = { en: 10, hi: 4 } as const;
+const SHORT_SECONDS = SECONDS.hi;
 
 let standIn: StandIn;
 let server: Server;
@@ -68,12 +72,12 @@ for (const locale of ['en', 'hi'] as const) {
   test.describe(`${locale}: with the form’s script`, () => {
     test.use({ serviceWorkers: 'block' });
 
-    test(`she records about ${SECONDS} s and sends it: one Drive file of that length, one row linking it, and she is told it was sent`, async ({ page }, testInfo) => {
+    test(`she records about ${SECONDS[locale]} s and sends it: one Drive file of that length, one row linking it, and she is told it was sent`, async ({ page }, testInfo) => {
       const phone = newPhone();
       await page.goto(`${origin}${path}`);
       await formHydrated(page);
-      const length = await record(page, words, SECONDS);
-      expect(length).toBeGreaterThanOrEqual(SECONDS);
+      const length = await record(page, words, SECONDS[locale]);
+      expect(length).toBeGreaterThanOrEqual(SECONDS[locale]);
       await fillPhoneAndConsent(page, words, phone);
       await storyForm(page).getByRole('button', { name: words.submit, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: words.sent })).toBeVisible({ timeout: 0 });
@@ -86,7 +90,7 @@ for (const locale of ['en', 'hi'] as const) {
     const phone = newPhone();
     await visitOnline(page, `${origin}${path}`);
     await formHydrated(page);
-    const length = await record(page, words, SECONDS);
+    const length = await record(page, words, SHORT_SECONDS);
     await fillPhoneAndConsent(page, words, phone);
 
     await context.setOffline(true);

@@ -15,8 +15,12 @@ import {
   watchMicrophoneAndPlayback, type Words,
 } from './voice-page';
 
-/** About ten seconds: long enough to be a story, short enough for a busy machine. */
-const SECONDS = 10;
+/**
+ * About ten seconds, as the issue asks, where the length is the point (English); a few seconds
+ * where a second language or the connection is (each second is a real one, played back too).
+ */
+const SECONDS = { en: 10, hi: 4 } as const;
+const SHORT_SECONDS = SECONDS.hi;
 
 // Recording and playing back take real seconds, on a machine running other tests too.
 test.describe.configure({ timeout: 180_000 });
@@ -32,13 +36,13 @@ function expectOneRecordingOf(phone: string, seconds: number) {
 }
 
 for (const [locale, path] of [['en', '/home'], ['hi', '/hi/home']] as const) {
-  test(`${locale}: she records about ${SECONDS} s, hears it played to the end, and sends it: one row, a file of that length`, async ({ page }) => {
+  test(`${locale}: she records about ${SECONDS[locale]} s, hears it played to the end, and sends it: one row, a file of that length`, async ({ page }) => {
     const words: Words = WORDS[locale];
     const phone = newPhone();
     await page.goto(path);
     await formHydrated(page);
-    const length = await record(page, words, SECONDS);
-    expect(length).toBeGreaterThanOrEqual(SECONDS);
+    const length = await record(page, words, SECONDS[locale]);
+    expect(length).toBeGreaterThanOrEqual(SECONDS[locale]);
     const played = await playToTheEnd(page, words);
     expect(played.src).toMatch(/^blob:/);
     expect(Math.abs(played.at - length)).toBeLessThanOrEqual(1);
@@ -122,7 +126,7 @@ test('recorded online and submitted offline, it is kept on the phone and sent ex
   const phone = newPhone();
   await visitOnline(page, '/home');
   await formHydrated(page);
-  const length = await record(page, WORDS.en, SECONDS);
+  const length = await record(page, WORDS.en, SHORT_SECONDS);
   await fillPhoneAndConsent(page, WORDS.en, phone);
 
   await context.setOffline(true);
