@@ -4,15 +4,12 @@
 // and kept by the service worker while offline. Each test says what she sees and what arrives:
 // one file in Drive that decodes to the length she recorded, and one row in the sheet linking it.
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { APPS_SCRIPT_VOICE_PORT } from '../../playwright.config';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
-import { staticSite } from '../../server/static-site.js';
-import { APPS_SCRIPT_DIST } from '../build-apps-script.js';
-import { SCRIPT_HOST, startStandIn, type StandIn } from '../apps-script/stand-in';
+import { SCRIPT_HOST, type StandIn } from '../apps-script/stand-in';
+import { startAppsScriptSite, type AppsScriptSite } from '../apps-script/site';
 import { audioSeconds } from './fake-microphone';
 import { keptInWorker, visitOnline } from './story-form-page';
 import { WORDS, fillPhoneAndConsent, formHydrated, newPhone, record, storyForm } from './voice-page';
@@ -26,7 +23,7 @@ const SECONDS = { en: 10, hi: 4 } as const;
 const SHORT_SECONDS = SECONDS.hi;
 
 let standIn: StandIn;
-let server: Server;
+let site: AppsScriptSite;
 let origin: string;
 
 // One stand-in on a fixed port (the browser's resolver rules name it): the tests take turns.
@@ -34,17 +31,11 @@ let origin: string;
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
-  standIn = await startStandIn(APPS_SCRIPT_VOICE_PORT);
-  server = createServer(staticSite(APPS_SCRIPT_DIST));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  standIn.properties.SITE_ADDRESS = `${origin}/`;
+  site = await startAppsScriptSite(APPS_SCRIPT_VOICE_PORT);
+  ({ standIn, origin } = site);
 });
 
-test.afterAll(async () => {
-  await standIn?.close();
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-});
+test.afterAll(() => site?.close());
 
 test.beforeEach(() => standIn.reset());
 

@@ -7,16 +7,14 @@
 // stand-in under Google's names.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { APPS_SCRIPT_PORT } from '../../playwright.config';
 import { hi } from '../../src/i18n/hi';
-import { staticSite } from '../../server/static-site.js';
-import { APPS_SCRIPT_DIST, APPS_SCRIPT_ENDPOINT } from '../build-apps-script.js';
+import { APPS_SCRIPT_ENDPOINT } from '../build-apps-script.js';
 import { newStoryKey } from '../../src/story-outbox/contract.js';
 import { storyRequest } from '../../src/story-outbox/send';
-import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, startStandIn, type StandIn } from '../apps-script/stand-in';
+import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, type StandIn } from '../apps-script/stand-in';
+import { startAppsScriptSite, type AppsScriptSite } from '../apps-script/site';
 import { CONSENT, field, fillStory, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
 
 const SUCCESS = 'Form Submitted Successfully!';
@@ -24,26 +22,18 @@ const SUCCESS = 'Form Submitted Successfully!';
 const HINDI = { Name: 'आशा देवी 🙏🏽', Phone: '9876543210', Story: 'मेरे गाँव में बस स्टॉप पर रोशनी नहीं है। 🚌💡\nअब हम साथ चलते हैं 👭 — क़िस्सा' };
 
 let standIn: StandIn;
-let server: Server;
+let site: AppsScriptSite;
 let origin: string;
 
 // One stand-in on a fixed port (the browser's resolver rules name it): the tests take turns.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  standIn = await startStandIn(APPS_SCRIPT_PORT);
-  server = createServer(staticSite(APPS_SCRIPT_DIST));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  // As the set-up has the organisation put it in the Script Properties (README).
-  standIn.properties.SITE_ADDRESS = `${origin}/`;
-  standIn.reset();
+  site = await startAppsScriptSite(APPS_SCRIPT_PORT);
+  ({ standIn, origin } = site);
 });
 
-test.afterAll(async () => {
-  await standIn.close();
-  await new Promise<void>((done) => server.close(() => done()));
-});
+test.afterAll(() => site?.close());
 
 test.beforeEach(() => standIn.reset());
 

@@ -4,6 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sentences } from '../../src/lib/sentences';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
+import { islandHydrated } from './hydrate';
 import { PAGE_TYPES } from './page-types';
 
 interface Voice {
@@ -274,6 +275,11 @@ test('the story form’s instructions are read from its heading, with the labels
   await fakeSpeech(page, [ENGLISH]);
   await page.goto('/home');
   const form = page.locator('section:has(#share-title)');
+  // Awake, as she meets it once it is on screen: until then its first field is the file input for
+  // a recording, which the script swaps for the Record button (a button, not read as a label).
+  await form.locator('form').scrollIntoViewIfNeeded();
+  await islandHydrated(form.locator('form'));
+  await expect(form.getByRole('button', { name: 'Record your story' })).toBeVisible({ timeout: 0 });
   await form.getByRole('button', { name: LISTEN.en }).click();
   const expected = await sentencesIn(form, 'h2, h2 ~ p:first-of-type');
   await listenThrough(page, expected.length);
