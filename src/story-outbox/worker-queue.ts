@@ -12,6 +12,7 @@ import {
 } from './contract.js';
 import { FIELDS, HONEYPOT } from './fields.js';
 import { RECORDING } from './recording.js';
+import { recordingBody } from './recordings';
 import { INBOX_PATH } from '../lib/addresses';
 import { storyRequest } from './send';
 
@@ -103,19 +104,10 @@ async function asScriptSends(form: Request) {
   for (const name of FIELDS) body[name] = text(name);
   if (text(HONEYPOT)) body[HONEYPOT] = text(HONEYPOT);
   const file = values.get(RECORDING);
-  if (file instanceof Blob && file.size > 0) body[RECORDING] = { type: file.type, data: await base64Of(file) };
+  if (file instanceof Blob && file.size > 0) body[RECORDING] = await recordingBody(file);
   // The JSON carries the recording as an object: storyRequest only stringifies what it is given.
   const { url, init } = storyRequest(endpoint.href, body as Record<string, string>, newStoryKey(), self.registration.scope);
   return new Request(url, init);
-}
-
-/** Standard base64 of a file's bytes, as the Recording member carries them (no `data:` prefix). */
-async function base64Of(file: Blob) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  // In slices: one call with a megabyte of arguments overflows the stack.
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
 }
 
 /** Sends one kept story: SENT_MESSAGE once it is saved, RETURNED_MESSAGE if it went back to her; throws to try later. */
