@@ -64,6 +64,19 @@ export function withParam(address, name, value) {
   return `${path}${path.includes('?') ? '&' : '?'}${pair}${hash === undefined ? '' : `#${hash}`}`;
 }
 
+/**
+ * A request to a collector is given up when it stalls, never after a fixed total time (a fixed
+ * limit is a size limit on 2G): it may take STALL_MS plus a second for every
+ * SLOWEST_BYTES_PER_SECOND of its body, 8 kbit/s, a fifth of a 2G uplink (docs/stories.md).
+ */
+export const STALL_MS = 30_000;
+export const SLOWEST_BYTES_PER_SECOND = 1000;
+
+/** How long a request carrying `bodyBytes` may take before it counts as stalled. */
+export function patienceFor(bodyBytes) {
+  return STALL_MS + Math.ceil((bodyBytes / SLOWEST_BYTES_PER_SECOND) * 1000);
+}
+
 /** How long the reachability probe waits: past this, the connection counts as lost. */
 export const PROBE_TIMEOUT_MS = 5000;
 

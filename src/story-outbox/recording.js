@@ -18,8 +18,23 @@ export const RECORDING_SECONDS_MAX = 300;
  */
 export const RECORDING_BYTES_MAX = 1024 * 1024;
 
-/** Asked of MediaRecorder: mono speech stays clear in Opus at 24 kbit/s. */
-export const RECORDING_BITS_PER_SECOND = 24_000;
+/**
+ * Asked of MediaRecorder: Opus is designed for speech at 16 kbit/s mono, so five minutes is about
+ * 600 KB, what a 40 kbit/s uplink carries in two minutes (docs/stories.md, "A recording in parts").
+ */
+export const RECORDING_BITS_PER_SECOND = 16_000;
+
+/**
+ * Audio bytes in one part of a recording sent in parts: about 43.7 KB of base64, some 9 s at
+ * 40 kbit/s, so a dropped link costs little; every part but the last is exactly this long.
+ */
+export const RECORDING_PART_BYTES = 32 * 1024;
+
+/** The most parts a recording has: one at RECORDING_BYTES_MAX. */
+export const RECORDING_PARTS_MAX = Math.ceil(RECORDING_BYTES_MAX / RECORDING_PART_BYTES);
+
+/** The member of a part's JSON: `{ "Part": { "index", "count", "data" } }` (docs/stories.md). */
+export const PART = 'Part';
 
 /** The longest type a collector takes: `audio/webm;codecs=opus` and its kin are far shorter. */
 export const RECORDING_TYPE_MAX = 100;
