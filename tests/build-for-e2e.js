@@ -2,11 +2,20 @@
 // `npx playwright test` alone never tests a stale dist/: the site (dist/), the sub-path deploy
 // (tests/build-subpath.js) and the site built for an Apps Script collector (tests/build-apps-script.js).
 // Each is its own process: Astro reads the base path and the endpoint when it loads the config.
+// E2E_BUILDS (for example `site,apps-script`) makes only those, for a run of a few specs while
+// working; a full run makes all three.
 import { execFileSync } from 'node:child_process';
 
-const BUILDS = [['node_modules/astro/bin/astro.mjs', 'build'], ['tests/build-subpath.js'], ['tests/build-apps-script.js']];
+const BUILDS = {
+  site: ['node_modules/astro/bin/astro.mjs', 'build'],
+  subpath: ['tests/build-subpath.js'],
+  'apps-script': ['tests/build-apps-script.js'],
+};
 
-for (const args of BUILDS) {
+const chosen = process.env.E2E_BUILDS ? process.env.E2E_BUILDS.split(',').map((name) => name.trim()) : Object.keys(BUILDS);
+for (const name of chosen) {
+  const args = BUILDS[name];
+  if (!args) throw new Error(`E2E_BUILDS names "${name}"; the builds are ${Object.keys(BUILDS).join(', ')}`);
   // process.execPath: the project's pinned Node that runs Playwright, not the machine's older one.
   execFileSync(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
