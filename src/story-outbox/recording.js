@@ -62,24 +62,74 @@ export function decodedSize(text) {
 export const RECORDING_SIZE_TEXT = `${RECORDING_BYTES_MAX / (1024 * 1024)} MB`;
 
 /**
- * What is wrong with a story's `Recording` member, or the recording itself:
- * `{ problem }` is `invalid` (not `{ type, data }`, a type that is not audio, data that is not
- * base64 or is empty), `notText` (a type or data that is not a string) or `tooLong` (more than
- * RECORDING_BYTES_MAX bytes of audio).
+ * What is wrong with a story's `Recording` member, or the recording itself, in either form
+ * (docs/stories.md, "A recording in parts"): whole, `{ type, data }`, or announced, `{ type, size,
+ * parts }` with its parts to follow. `{ problem }` is `invalid` (neither form, a type that is not
+ * audio, data that is not base64 or is empty, a size or count that does not add up), `notText`
+ * (a type or data that is not a string) or `tooLong` (more than RECORDING_BYTES_MAX bytes of audio).
  * @param {unknown} value
- * @returns {{ recording: { type: string, data: string } } | { problem: 'invalid' | 'notText' | 'tooLong' }}
+ * @returns {{ recording: { type: string, data: string } | { type: string, size: number, parts: number } }
+ *   | { problem: 'invalid' | 'notText' | 'tooLong' }}
  */
 export function checkRecording(value) {
   const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
   const record = /** @type {Record<string, unknown>} */ (value);
-  if (Object.keys(record).some((key) => key !== 'type' && key !== 'data')) return { problem: 'invalid' };
-  const { type, data } = record;
-  if (typeof type !== 'string' || typeof data !== 'string') return { problem: 'notText' };
+  const announced = Object.hasOwn(record, 'size') || Object.hasOwn(record, 'parts');
+  const members = announced ? ['type', 'size', 'parts'] : ['type', 'data'];
+  if (Object.keys(record).some((key) => !members.includes(key))) return { problem: 'invalid' };
+  const { type, data, size, parts } = record;
+  if (typeof type !== 'string' || (!announced && typeof data !== 'string')) return { problem: 'notText' };
   if (type.length > RECORDING_TYPE_MAX || !RECORDING_TYPE.test(type)) return { problem: 'invalid' };
+  if (announced) {
+    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(parts) || /** @type {number} */ (size) < 1) return { problem: 'invalid' };
+    if (/** @type {number} */ (size) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+    if (parts !== partsOf(/** @type {number} */ (size))) return { problem: 'invalid' };
+    return { recording: { type, size: /** @type {number} */ (size), parts: /** @type {number} */ (parts) } };
+  }
+  const text = /** @type {string} */ (data);
   // Measured before the pattern is tried, so a huge body is refused for its size at once.
-  if (data.length > Math.ceil(RECORDING_BYTES_MAX / 3) * 4) return { problem: 'tooLong' };
+  if (text.length > Math.ceil(RECORDING_BYTES_MAX / 3) * 4) return { problem: 'tooLong' };
+  if (text === '' || !BASE64.test(text)) return { problem: 'invalid' };
+  if (decodedSize(text) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+  return { recording: { type, data: text } };
+}
+
+/** How many parts a recording of `size` bytes travels in. */
+export function partsOf(size) {
+  return Math.ceil(size / RECORDING_PART_BYTES);
+}
+
+/**
+ * What is wrong with a part's `Part` member, or the part: `{ index, count, data }`, `index` from 0
+ * and below `count`, `count` at most RECORDING_PARTS_MAX, `data` standard base64 of 1 to
+ * RECORDING_PART_BYTES bytes. Whether it fits the story it belongs to (its count, its length) is
+ * the collector's to check against what the story announced.
+ * @param {unknown} value
+ * @returns {{ part: { index: number, count: number, data: string } } | { problem: 'invalid' | 'tooLong' }}
+ */
+export function checkPart(value) {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
+  const record = /** @type {Record<string, unknown>} */ (value);
+  if (Object.keys(record).some((key) => !['index', 'count', 'data'].includes(key))) return { problem: 'invalid' };
+  const { index, count, data } = record;
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || typeof data !== 'string') return { problem: 'invalid' };
+  const [at, of] = [/** @type {number} */ (index), /** @type {number} */ (count)];
+  if (of < 1 || of > RECORDING_PARTS_MAX || at < 0 || at >= of) return { problem: 'invalid' };
+  if (data.length > Math.ceil(RECORDING_PART_BYTES / 3) * 4) return { problem: 'tooLong' };
   if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
-  if (decodedSize(data) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
-  return { recording: { type, data } };
+  return { part: { index: at, count: of, data } };
+}
+
+/**
+ * Whether a part holds as many bytes as its place asks: every part but the last exactly
+ * RECORDING_PART_BYTES, the last the rest of `size`. Parts that pass add up to the recording.
+ * @param {{ index: number, count: number }} part
+ * @param {number} bytes the part's decoded length
+ * @param {number} size the recording's announced size
+ */
+export function partFits({ index, count }, bytes, size) {
+  if (count !== partsOf(size)) return false;
+  return bytes === (index < count - 1 ? RECORDING_PART_BYTES : size - RECORDING_PART_BYTES * (count - 1));
 }
