@@ -607,4 +607,58 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(await response.text()).toContain('at most 5 minutes (1 MB)');
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
+
+  describe('only audio is kept (docs/stories.md, "Only audio is kept")', () => {
+    /** Bytes that are not audio, whatever the sender calls them: a page, a picture. */
+    const PAGE = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), AUDIO.subarray(4)]);
+
+    test.each([
+      ['a page called audio/webm', PAGE],
+      ['a picture called audio/webm', JPEG],
+    ])('in JSON, %s is refused with fields.Recording, and nothing is written', async (_, bytes) => {
+      const response = await post({ ...STORY, Recording: voice(bytes) }, 'application/json', withKey(KEY));
+      expect(response.status).toBe(422);
+      const { outcome, fields } = await response.json();
+      expect(outcome).toBe('refused');
+      expect(Object.keys(fields)).toEqual(['Recording']);
+      expect(fields.Recording).toMatch(/not a sound recording/);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+
+    test('a file her phone\'s picker typed application/octet-stream is taken for its audio bytes, named by them', async () => {
+      const response = await postMultipart({ ...STORY, Recording: audioFile(OGG, 'application/octet-stream') });
+      expect(response.status).toBe(200);
+      const [row] = savedRows();
+      expect(row[4]).toMatch(/^recordings\/[\w-]+\.ogg$/);
+      expect(readFileSync(join(dir, 'data', row[4])).equals(OGG)).toBe(true);
+    });
+
+    test('a file named story.ogg, typed audio/ogg, holding a page: refused in her language, nothing written', async () => {
+      const response = await postMultipart({ ...STORY, Recording: audioFile(PAGE, 'audio/ogg') }, '?lang=hi');
+      expect(response.status).toBe(422);
+      const page = await response.text();
+      expect(page).toContain(escapeHtml(hi.form.page.recordingInvalid));
+      expect(page).toContain(`>${STORY.Story}</textarea>`);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+
+    test('a file typed application/octet-stream that is not audio is refused', async () => {
+      const response = await postMultipart({ ...STORY, Recording: audioFile(PAGE, 'application/octet-stream') });
+      expect(response.status).toBe(422);
+      expect(await response.text()).toContain(en.form.page.recordingInvalid);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+
+    test('a form posted with two recordings is refused: one recording with a story', async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(STORY)) form.append(name, value);
+      form.append('Recording', audioFile());
+      form.append('Recording', audioFile(AUDIO, 'audio/webm'));
+      const response = await fetch(`${url}?lang=en`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(response.status).toBe(422);
+      expect(await response.text()).toContain(en.form.page.recordingInvalid);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+  });
 });
