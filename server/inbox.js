@@ -92,8 +92,6 @@ export function createInbox({
     const answer = isFormPost(req) ? formAnswers(res, { url, lang, base, thankYouPage }) : jsonAnswers(res);
     handle(req, url, answer, store, reading).catch((error) => {
       if (!(error instanceof HttpError)) console.error('Story inbox:', error);
-      // A body that stalled: answered, then the connection goes, with whatever it still holds.
-      if (error.status === 408) res.once('finish', () => req.destroy());
       answer.failed(error instanceof HttpError ? error : httpError(500));
     });
   };
