@@ -15,7 +15,7 @@ import type { KeptRecording } from '../story-outbox/recordings';
 import { deleteRecording, takeRecording, type RecordingHold } from './recording-actions';
 
 // Keeping, finding and sending a recording come with the recorder: only a form with one needs them.
-export { forgetRecordings, recordingBody } from '../story-outbox/recordings';
+export { forgetRecordings } from '../story-outbox/recordings';
 export { bringBack, takeRecording } from './recording-actions';
 
 /** Asked for in this order: what Chrome, Firefox and Safari record. */

@@ -61,6 +61,20 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     return true;
   }
 
+  /**
+   * Ready for a new story while the one she submitted waits in the outbox (our service worker keeps
+   * it too): the form empties, the outbox and its recording stay on the phone until confirmed.
+   */
+  function moveOn() {
+    const outbox = loadDraft()?.outbox;
+    setFields(EMPTY);
+    setConsent(false);
+    setKept('');
+    clearDraft();
+    if (outbox) saveDraft({ ...EMPTY, outbox: { ...outbox, queued: true } });
+    showRecording(undefined);
+  }
+
   function reset() {
     setFields(EMPTY);
     setConsent(false);
@@ -143,7 +157,7 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
   }
 
   return {
-    fields, consent, setConsent, error, setError, notice, setNotice, kept, reset, deleteOrUndo, update,
+    fields, consent, setConsent, error, setError, notice, setNotice, kept, reset, moveOn, deleteOrUndo, update,
     recording, hold, withRecording,
   };
 }
