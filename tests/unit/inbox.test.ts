@@ -659,6 +659,11 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
       expect(response.status).toBe(422);
       expect(await response.text()).toContain(en.form.page.recordingInvalid);
       expect(existsSync(join(dir, 'data'))).toBe(false);
+      // A bot that filled the honeypot learns nothing from it: answered as saved, written nowhere.
+      form.append('website', 'buy now');
+      const bot = await fetch(`${url}?lang=en`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(bot.status).toBe(200);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
     });
   });
 });
