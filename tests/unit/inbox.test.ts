@@ -608,7 +608,7 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 
-  describe('only audio is kept (docs/stories.md, "Only audio is kept")', () => {
+  describe('only audio is kept (docs/stories.md, "Voice stories", only audio)', () => {
     /** Bytes that are not audio, whatever the sender calls them: a page, a picture. */
     const PAGE = Buffer.from('<!doctype html><script>alert(1)</script>');
     const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), AUDIO.subarray(4)]);
