@@ -82,11 +82,11 @@ export function normalisePhone(phone) {
 }
 
 /**
- * The key a story posted without one is known by (docs/stories.md, "Once, even without a key"):
- * `text:` and the SHA-256, in hex, of its words as checked and, for a story told by voice, its
- * recording's base64 (two recordings from one phone are two stories). A phone's key has no colon,
- * so none looks like it. Each collector hashes with its own means: `sha256Hex` gives the digest of
- * a text's UTF-8 bytes in lower-case hex.
+ * The key a story posted without one is known by (docs/stories.md, "The local inbox": "Once,
+ * even without a key"): `text:` and the SHA-256, in hex, of its words as checked and, for a story
+ * told by voice, its recording's base64 (two recordings from one phone are two stories). A
+ * phone's key has no colon, so none looks like it. Each collector hashes with its own means:
+ * `sha256Hex` gives the digest of a text's UTF-8 bytes in lower-case hex.
  * @param {{ Name: string, Phone: string, Story: string }} story
  * @param {string | undefined} recordingBase64
  * @param {(text: string) => string} sha256Hex

@@ -40,8 +40,8 @@ const APPS_SCRIPT_GLOBALS = ['console', 'ContentService', 'DriveApp', 'HtmlServi
 const GLOBALS_FILE = '/apps-script-globals.d.ts';
 /**
  * Google documents "modern ECMAScript syntax" for the V8 runtime but no edition
- * (developers.google.com/apps-script/guides/v8-runtime); Code.js has run with ES2020's `??`, so
- * the shared code keeps to ES2020 rather than assume a later one.
+ * (developers.google.com/apps-script/guides/v8-runtime): Code.js keeps to ES2020, the edition it
+ * was already written in (`??`), rather than assume a later one.
  */
 const EDITION = ts.ScriptTarget.ES2020;
 

@@ -157,7 +157,8 @@ describe('a story from the form’s script', () => {
     vi.setSystemTime(new Date('2026-11-21T09:59:00Z'));
     expect(postJson(collector, { ...STORY, Phone: '+91 98765 43210' })).toEqual(SAVED);
     expect(rows(collector)).toHaveLength(1);
-    // `text:` and the SHA-256 of the three as checked, as the site's inbox keeps them (docs/stories.md, "Once, even without a key").
+    // `text:` and the SHA-256 of the three as checked, as the site's inbox keeps them
+    // (docs/stories.md, "The local inbox": "Once, even without a key").
     const words = JSON.stringify([STORY.Name, STORY.Phone, STORY.Story]);
     expect(keys(collector)[0]).toBe(`text:${createHash('sha256').update(words, 'utf8').digest('hex')}`);
     postJson(collector, { ...STORY, Story: `${STORY.Story} More.` });
