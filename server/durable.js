@@ -67,18 +67,13 @@ export async function writeAll(handle, bytes) {
  */
 export function keepPrivate(paths) {
   for (const path of paths) {
-    let stats;
     try {
-      stats = statSync(path);
+      const isFolder = statSync(path).isDirectory();
+      chmodSync(path, isFolder ? PRIVATE_FOLDER : PRIVATE_FILE);
+      if (isFolder) keepPrivate(readdirSync(path).map((name) => join(path, name)));
     } catch (error) {
-      if (error.code === 'ENOENT') continue;
-      throw error;
+      // A file of another account's (EPERM) is said in the log; the inbox still takes stories.
+      if (error.code !== 'ENOENT') console.error(`Story inbox: could not make ${path} readable by this account alone:`, error);
     }
-    if (!stats.isDirectory()) {
-      chmodSync(path, PRIVATE_FILE);
-      continue;
-    }
-    chmodSync(path, PRIVATE_FOLDER);
-    keepPrivate(readdirSync(path).map((name) => join(path, name)));
   }
 }

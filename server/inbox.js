@@ -185,10 +185,10 @@ async function handle(req, url, answer, store, reading) {
     throw httpError(400);
   }
   if (isPart(body)) return answerProgress(answer, await receivePart(body, key, store));
-  if (recordings > 1) return answer.refused(recordingRefusal('several'), body);
   const result = validateStory(body);
   // A bot filled the field no person sees: it learns nothing, and nothing is written.
   if (result.ok && result.spam) return answer.saved(true);
+  if (recordings > 1) return answer.refused(recordingRefusal('several'), body);
   if (!result.ok) return answer.refused(result, body);
   const story = { Received: new Date().toISOString(), ...result.story };
   const recording = story[RECORDING];

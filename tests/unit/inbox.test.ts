@@ -608,7 +608,7 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 
-  describe('only audio is kept (docs/stories.md, "Only audio is kept")', () => {
+  describe('only audio is kept (docs/stories.md, "Voice stories", only audio)', () => {
     /** Bytes that are not audio, whatever the sender calls them: a page, a picture. */
     const PAGE = Buffer.from('<!doctype html><script>alert(1)</script>');
     const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), AUDIO.subarray(4)]);
@@ -658,6 +658,11 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
       const response = await fetch(`${url}?lang=en`, { method: 'POST', body: form, redirect: 'manual' });
       expect(response.status).toBe(422);
       expect(await response.text()).toContain(en.form.page.recordingInvalid);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+      // A bot that filled the honeypot learns nothing from it: answered as saved, written nowhere.
+      form.append('website', 'buy now');
+      const bot = await fetch(`${url}?lang=en`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(bot.status).toBe(200);
       expect(existsSync(join(dir, 'data'))).toBe(false);
     });
   });
