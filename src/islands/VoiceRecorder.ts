@@ -16,6 +16,7 @@ import { deleteRecording, takeRecording, type RecordingHold } from './recording-
 
 // Keeping, finding and sending a recording come with the recorder: only a form with one needs them.
 export { forgetRecordings } from '../story-outbox/recordings';
+export { inParts } from '../story-outbox/send-voice';
 export { bringBack, takeRecording } from './recording-actions';
 
 /** Asked for in this order: what Chrome, Firefox and Safari record. */

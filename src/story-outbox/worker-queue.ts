@@ -10,12 +10,12 @@
 import { Queue } from 'workbox-background-sync';
 import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
 import {
-  BLOCKED_HEADER, KEEP_PATH, KEY_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE,
-  isReachable, newStoryKey, patienceFor, withStoryLock,
+  BLOCKED_HEADER, KEY_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE,
+  isReachable, newStoryKey, patienceFor,
 } from './contract.js';
 import { FIELDS, HONEYPOT } from './fields.js';
 import { PART, RECORDING } from './recording.js';
-import { base64Of, deliver, wholeSource, type Reply } from './deliver';
+import { KEEP_PATH, base64Of, deliver, wholeSource, withStoryLock, type Reply } from './deliver';
 import { dropCopy, keepCopy, restoreCopies, type QueueEntry } from './worker-copy';
 import { answerOf, keyOf, storyRequest } from './story-request';
 import { INBOX_PATH } from '../lib/addresses';
