@@ -6,7 +6,7 @@
 // Only a collector's "saved" removes it from the phone: "try again" and any answer that is not
 // the collector's own keep it for the next connection or visit. What she is told goes through
 // `announce` (the page gives the snackbar's): the outbox decides, the page shows.
-import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
+import { CONNECTION_FAILURES, sendStory, type SendResult } from './send';
 import { forgetOutbox, loadDraft } from './draft';
 import { RETURNED_CACHE, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
 
