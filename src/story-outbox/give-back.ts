@@ -8,11 +8,13 @@ import { RETURNED_CACHE, RETURNED_EVENT } from './contract.js';
 
 /**
  * Puts refused words (and her recording) back in the form, with what the collector said; false
- * while her newer words are there. The refused story leaves the outbox.
+ * while other words of hers are there (only the refused story's own may be replaced). The refused
+ * story leaves the outbox.
  */
 export function giveBack(story: StoryFields, detail: string, recording?: string, key?: string) {
   const draft = loadDraft();
-  if (draft && hasWords(draft) && (!draft.outbox || draft.outbox.queued)) return false;
+  const showsThisStory = key !== undefined && draft?.outbox?.key === key && !draft.outbox.queued;
+  if (draft && hasWords(draft) && !showsThisStory) return false;
   if (key) forgetOutbox(key);
   saveDraft({ ...story, ...(recording ? { recording } : {}), returned: detail });
   // The phone's copy of that story came back with it: a recording no draft names is not kept twice.

@@ -228,6 +228,27 @@ describe('a story the service worker’s queue gave back', () => {
     expect(store.size).toBe(0);
   });
 
+  it('waits while the form shows another story she submitted, not this one', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: 'Sita', Phone: '', Story: 'Another', outbox: { key: 'another-key', story: { Name: 'Sita', Phone: '', Story: 'Another' } } }));
+    const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: '', key: KEY } });
+    online = false;
+    answer(() => new Response('{"ok":true}'));
+    await openPage();
+    await new Promise((done) => setTimeout(done, 10));
+    expect(kept().Name).toBe('Sita');
+    expect(store.size).toBe(1);
+  });
+
+  it('replaces the form’s words when they are this story’s own, and it leaves the outbox', async () => {
+    keepOutbox();
+    const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: 'Write your story.', key: KEY } });
+    online = false;
+    answer(() => new Response('{"ok":true}'));
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toEqual({ ...STORY, returned: 'Write your story.' }));
+    expect(store.size).toBe(0);
+  });
+
   it('waits while her newer words are in the form', async () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: 'Sita', Phone: '', Story: 'Something new' }));
     const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: '' } });
