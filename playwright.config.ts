@@ -36,16 +36,30 @@ const appsScriptArgs = (port: number) => [
   '--ignore-certificate-errors',
 ];
 
+/**
+ * The builds a run needs (tests/build-for-e2e.js): the sub-path and Apps Script builds only when a
+ * spec or project that serves them is asked for, or when nothing is named (the whole suite).
+ * E2E_BUILDS, when set, is taken as it is.
+ */
+function buildsFor(args: string[]): string {
+  const named = args.filter((arg) => !arg.startsWith('-') && /spec|e2e|\.ts$/.test(arg));
+  const projects = args.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice(10)] : arg === '--project' ? [args[i + 1] ?? ''] : []));
+  const asks = (pattern: RegExp) => (named.length === 0 && projects.length === 0) || named.some((arg) => pattern.test(arg)) || projects.some((name) => pattern.test(name));
+  return ['site', ...(asks(/subpath/) ? ['subpath'] : []), ...(asks(/apps-script/) ? ['apps-script'] : [])].join(',');
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two, as on the 2-core machines CI and a developer have: more only wait on each other for the CPU.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Dot in CI: its failures are printed last, where a log cut to its tail still shows them.
   reporter: process.env.CI ? 'dot' : 'list',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace costs every test its recording; kept only for a test that failed once and is tried again.
+    trace: 'on-first-retry',
   },
   projects: [
     {
@@ -104,7 +118,7 @@ export default defineConfig({
     // Three builds on a busy 2-core machine take minutes, not the default 60 s.
     timeout: 15 * 60_000,
     url: `http://localhost:${PORT}/home`,
-    env: { PORT: String(PORT), STORY_INBOX_FILE: E2E_INBOX_FILE },
+    env: { PORT: String(PORT), STORY_INBOX_FILE: E2E_INBOX_FILE, E2E_BUILDS: process.env.E2E_BUILDS ?? buildsFor(process.argv.slice(2)) },
     reuseExistingServer: false,
   },
 });

@@ -3,17 +3,24 @@
 // origin) and get JSON answers; a plain form post (no script ran) gets a page in her language.
 // A story told by voice (docs/stories.md, "Voice stories") brings a recording: its audio is kept
 // as a file in `recordings/` beside the CSV, and its row names the file.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { appendFile, mkdir, open } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
-import { FIELDS, HONEYPOT, messageFor, safeCell, validateStory } from '../src/story-outbox/fields.js';
-import { KEY_PARAM, LANG_PARAM } from '../src/story-outbox/contract.js';
-import { RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT } from '../src/story-outbox/recording.js';
+import { dirname, join } from 'node:path';
 import { localeOfLanguage } from '../src/lib/addresses.ts';
+import { audioKind } from '../src/story-outbox/audio-signature.js';
+import { KEY_PARAM, LANG_PARAM, SLOWEST_BYTES_PER_SECOND, STALL_MS } from '../src/story-outbox/contract.js';
+import { messageFor, validateStory } from '../src/story-outbox/fields.js';
+import {
+  PART, RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT, checkPart,
+} from '../src/story-outbox/recording.js';
+import { keepPrivate } from './durable.js';
+import { DISK_MARGIN_BYTES, RECORDING_BYTES_PER_HOUR } from './holding.js';
+import { HttpError } from './http-error.js';
+import { formFields, multipartFields, readBody } from './request-body.js';
+import { RECORDINGS_FOLDER } from './recordings.js';
+import { COLUMNS, storyStore } from './story-store.js';
 import { PAGE_HEADERS, fixPage, sentPage, unreadablePage } from './story-pages.js';
-import { removeRecording, saveRecording, syncFolder, upgradeColumns } from './recordings.js';
+
+export { COLUMNS };
+export { REPEAT_WINDOW_MS } from './story-keys.js';
 
 /** The words of a story as JSON: a story at its limits, in Devanagari, is under 16 KB. */
 export const TEXT_LIMIT = 16 * 1024;
@@ -33,10 +40,6 @@ export const FORM_BODY_LIMIT = 256 * 1024;
  * gets her words back with "the recording is too long" instead of a page that could read nothing.
  */
 export const MULTIPART_BODY_LIMIT = FORM_BODY_LIMIT + 4 * RECORDING_BYTES_MAX;
-/** A story's row: the last column names its recording's file, relative to the CSV's folder (empty for a written story). */
-export const COLUMNS = ['Received', ...FIELDS, RECORDING];
-// Without a BOM, Excel reads UTF-8 as ANSI and Hindi stories turn to mojibake.
-const WRITE_BOM = true;
 /**
  * The form sends a key made on the phone with each story (draft-ietf-httpapi-idempotency-key-header):
  * a retry after a lost answer, or a story the service worker sends later, carries the same key.
@@ -44,8 +47,6 @@ const WRITE_BOM = true;
  */
 export const KEY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-/** A post without a key (a plain form) is a repeat when the same words arrived this recently: a reload, a resend. */
-export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const MESSAGES = {
   405: 'Send stories with POST to /api/stories.',
@@ -55,49 +56,43 @@ const MESSAGES = {
   500: 'The story could not be saved. Please try again in a few minutes.',
 };
 const BAD_KEY = 'The Idempotency-Key header (or the key parameter) must be 16 to 128 letters, digits, - or _.';
+const ANNOUNCED_WITHOUT_KEY = 'A recording sent in parts needs its story\'s key: send it in the Idempotency-Key header (or the key parameter).';
+const PART_WITHOUT_KEY = 'A part needs the key of the story that announced it: send it in the Idempotency-Key header (or the key parameter).';
+const PART_INVALID = 'Send a part alone, as {"Part": {"index": 0, "count": 1, "data": "<standard base64>"}}: index from 0 and below count, data at most 32 KiB of audio, not empty.';
 
-class HttpError extends Error {
-  constructor(status, message = MESSAGES[status]) {
-    super(message);
-    this.status = status;
-  }
-}
+const httpError = (status) => new HttpError(status, MESSAGES[status]);
 
 /**
  * Request handler for /api/stories that appends valid stories to the CSV file `file`, each
- * Idempotency-Key once; the keys seen are kept in `{file}.keys`, so a restart forgets none.
+ * Idempotency-Key once; the keys seen are kept in `{file}.keys`, so a restart forgets none. A
+ * recording comes whole, or announced by its story and then in parts (docs/stories.md, "A
+ * recording in parts"), kept in `parts/` beside the CSV until it is whole.
  * `thankYouPage(locale)`: the address of the built thank-you page in that language, if the site has
  * one; a plain form post is redirected there once saved (else answered with a page of our own).
- * `base`: the site's BASE_PATH, for the links on our own pages.
- * @param {{ file?: string, base?: string, thankYouPage?: (locale: string) => string | undefined }} [options]
+ * `base`: the site's BASE_PATH, for the links on our own pages. The rest is for tests: how long a
+ * body may stall and how slowly it may come (src/story-outbox/contract.js), the recording bytes
+ * taken in an hour, and the disk space left free.
+ * @param {{ file?: string, base?: string, thankYouPage?: (locale: string) => string | undefined,
+ *   stallMs?: number, slowestBytesPerSecond?: number, recordingBytesPerHour?: number, diskMargin?: number }} [options]
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
  */
-export function createInbox({ file = 'data/stories.csv', base = '/', thankYouPage = () => undefined } = {}) {
-  // One chain per process, so rows land whole and in order however many requests arrive at once.
-  let queue = Promise.resolve();
-  /** An older file brought to today's columns, once, before the first row this process writes. */
-  let upgraded;
-  const upgrade = () => {
-    upgraded ??= upgradeColumns(file, COLUMNS).catch((error) => {
-      upgraded = undefined; // tried again with the next story
-      throw error;
-    });
-    return upgraded;
-  };
-  const append = (story) => {
-    const written = queue.then(upgrade).then(() => appendStory(file, story));
-    queue = written.catch(() => {}); // one failed write must not block the stories after it
-    return written;
-  };
-  const saveOnce = onceByKey(append, `${file}.keys`);
+export function createInbox({
+  file = 'data/stories.csv', base = '/', thankYouPage = () => undefined,
+  stallMs = STALL_MS, slowestBytesPerSecond = SLOWEST_BYTES_PER_SECOND,
+  recordingBytesPerHour = RECORDING_BYTES_PER_HOUR, diskMargin = DISK_MARGIN_BYTES,
+} = {}) {
+  const store = storyStore({ file, recordingBytesPerHour, diskMargin });
+  // What an older version left readable by others: her words, her number, her voice.
+  keepPrivate([file, `${file}.keys`, join(dirname(file), RECORDINGS_FOLDER), store.partsFolder]);
+  const reading = { stallMs, bytesPerSecond: slowestBytesPerSecond };
 
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://inbox');
     const lang = url.searchParams.get(LANG_PARAM) ?? '';
     const answer = isFormPost(req) ? formAnswers(res, { url, lang, base, thankYouPage }) : jsonAnswers(res);
-    handle(req, res, url, answer, saveOnce).catch((error) => {
+    handle(req, url, answer, store, reading).catch((error) => {
       if (!(error instanceof HttpError)) console.error('Story inbox:', error);
-      answer.failed(error instanceof HttpError ? error : new HttpError(500));
+      answer.failed(error instanceof HttpError ? error : httpError(500));
     });
   };
 }
@@ -111,22 +106,26 @@ function isFormPost(req) {
 
 /**
  * Answers for scripts: JSON, as the Apps Script collector gives them (its status is always 200, so
- * the body says it): `outcome` is "saved" (now or before), "refused" (`error`, `fields`: what to
- * fix) or "retry" (nothing written: send the same story again later). Clients ignore members they
- * do not know, so a later version may add some. The status says the same, for other clients.
+ * the body says it): `outcome` is "saved" (now or before), "incomplete" (`have`: the parts of its
+ * recording held so far), "refused" (`error`, `fields`: what to fix) or "retry" (nothing written:
+ * send the same story again later). Clients ignore members they do not know, so a later version
+ * may add some. The status says the same, for other clients.
  */
 function jsonAnswers(res) {
   return {
     saved: (isNew) => send(res, isNew ? 201 : 200, { ok: true, outcome: 'saved' }), // 200 for a repeat: saved, as the first time
+    // 202: taken, and not done until the rest of the recording is here.
+    incomplete: (have) => send(res, 202, { ok: false, outcome: 'incomplete', have }),
     refused: (result) => send(res, 422, { ok: false, outcome: 'refused', error: Object.values(result.errors).join(' '), fields: result.errors }),
     failed: (error) =>
       send(res, error.status, {
         ok: false,
-        outcome: error.status >= 500 ? 'retry' : 'refused',
+        outcome: error.outcome,
         error: error.message,
         // Words alone never come near the limit: what is too long is the recording.
         ...(error.status === 413 ? { fields: { [RECORDING]: messageFor(RECORDING, 'tooLong') } } : {}),
-      }),
+        ...(error.fields ? { fields: error.fields } : {}),
+      }, error.headers),
   };
 }
 
@@ -143,74 +142,21 @@ function formAnswers(res, { url, lang, base, thankYouPage }) {
     refused: (result, values) =>
       sendPage(res, 422, fixPage({ lang, action, values, problems: result.problems, base, hadRecording: values?.[RECORDING] !== undefined })),
     failed: (error, values) =>
-      values && error.status === 500
-        ? sendPage(res, 500, fixPage({ lang, action, values, failed: true, base, hadRecording: values[RECORDING] !== undefined }))
-        : sendPage(res, error.status, unreadablePage({ lang, base, recordingTooLong: error.status === 413 && error.multipart })),
+      values && error.status >= 500
+        ? sendPage(res, error.status, fixPage({ lang, action, values, failed: true, base, hadRecording: values[RECORDING] !== undefined }), error.headers)
+        : sendPage(res, error.status, unreadablePage({ lang, base, recordingTooLong: error.status === 413 && error.multipart }), error.headers),
   };
 }
 
-/**
- * Wraps `append` so a story whose key was saved before is not saved again. A request that comes
- * while the first with its key is still being written waits for that write, and writes itself
- * only if it failed: whichever copy arrives, the story is saved exactly once. A story without a
- * key (a plain form post) is known by its words: a repeat within REPEAT_WINDOW_MS is not saved.
- * @returns {(story: Record<string, string>, key: string | undefined) => Promise<boolean>} whether it was written now
- */
-function onceByKey(append, keyFile) {
-  /** @type {Map<string, { write: Promise<void>, at: number }>} */
-  const writes = new Map(readKeys(keyFile).map(({ key, at }) => [key, { write: Promise.resolve(), at }]));
-  return async (story, key) => {
-    const now = Date.parse(story.Received);
-    const ownKey = key ?? textKey(story);
-    const since = key === undefined ? now - REPEAT_WINDOW_MS : -Infinity;
-    for (let earlier = writes.get(ownKey); earlier && earlier.at > since; earlier = writes.get(ownKey)) {
-      try {
-        await earlier.write;
-        return false;
-      } catch {
-        // That write failed and forgot the key: try again below, unless another request already is.
-      }
-    }
-    const write = append(story);
-    writes.set(ownKey, { write, at: now });
-    write.catch(() => writes.delete(ownKey));
-    await write;
-    // The row is saved whatever happens here; a key lost now only matters after a restart.
-    const line = key === undefined ? `${ownKey} ${story.Received}` : ownKey;
-    await appendFile(keyFile, `${line}\n`).catch((error) => console.error('Story inbox: could not record a key:', error));
-    return true;
-  };
+/** A refusal of one problem with the recording, as validateStory words its own. */
+function recordingRefusal(problem) {
+  const message = messageFor(RECORDING, problem);
+  return { ok: false, errors: { [RECORDING]: message }, problems: { [RECORDING]: problem } };
 }
 
-/**
- * The key a story without one is known by: made from its words (a colon: no phone's key looks
- * like it), and its recording's if it has one: two recordings from one phone are two stories.
- */
-function textKey(story) {
-  const words = FIELDS.map((field) => story[field]);
-  const parts = story[RECORDING] ? [...words, story[RECORDING].data] : words;
-  return `text:${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
-}
-
-/** Keys saved before: a phone's key alone on its line (for ever); a text key with when it came. */
-function readKeys(keyFile) {
-  let text;
-  try {
-    text = readFileSync(keyFile, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  }
-  return text.split('\n').filter(Boolean).map((line) => {
-    const [key, received] = line.split(' ');
-    return { key, at: received ? Date.parse(received) : Infinity };
-  });
-}
-
-async function handle(req, res, url, answer, saveOnce) {
+async function handle(req, url, answer, store, reading) {
   if (req.method !== 'POST') {
-    res.setHeader('Allow', 'POST');
-    throw new HttpError(405);
+    throw Object.assign(httpError(405), { headers: { Allow: 'POST' } });
   }
   const [type, ...params] = (req.headers['content-type'] ?? '').split(';').map(trimLower);
   const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
@@ -218,136 +164,71 @@ async function handle(req, res, url, answer, saveOnce) {
   const isMultipart = type === 'multipart/form-data';
   // JSON is UTF-8 (RFC 8259); text/plain carries the same JSON from pages on other origins, and
   // a form is encoded in its page's charset, UTF-8 here. Other charsets would be misread.
-  if (!['application/json', 'text/plain'].includes(type) && !isForm && !isMultipart) throw new HttpError(415);
-  if (charset && !/^utf-?8$/.test(charset)) throw new HttpError(415);
+  if (!['application/json', 'text/plain'].includes(type) && !isForm && !isMultipart) throw httpError(415);
+  if (charset && !/^utf-?8$/.test(charset)) throw httpError(415);
   const limit = isMultipart ? MULTIPART_BODY_LIMIT : isForm ? FORM_BODY_LIMIT : BODY_LIMIT;
-  const tooLarge = () => Object.assign(new HttpError(413), { multipart: isMultipart });
+  const tooLarge = () => Object.assign(httpError(413), { multipart: isMultipart });
   if (Number(req.headers['content-length']) > limit) throw tooLarge();
   const key = req.headers[KEY_HEADER] ?? url.searchParams.get(KEY_PARAM) ?? undefined;
   if (key !== undefined && (typeof key !== 'string' || !KEY_PATTERN.test(key))) throw new HttpError(400, BAD_KEY);
 
+  const bytes = await readBody(req, { limit, tooLarge, ...reading });
   let body;
+  let recordings = 0;
   try {
-    const bytes = await readBody(req, limit, tooLarge);
-    if (isMultipart) body = await multipartFields(bytes, req.headers['content-type']);
+    if (isMultipart) ({ fields: body, recordings } = await multipartFields(bytes, req.headers['content-type']));
     else {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       body = isForm ? formFields(text) : JSON.parse(text);
     }
-  } catch (error) {
-    throw error instanceof HttpError ? error : new HttpError(400);
+  } catch {
+    throw httpError(400);
   }
+  if (isPart(body)) return answerProgress(answer, await receivePart(body, key, store));
   const result = validateStory(body);
   // A bot filled the field no person sees: it learns nothing, and nothing is written.
   if (result.ok && result.spam) return answer.saved(true);
+  if (recordings > 1) return answer.refused(recordingRefusal('several'), body);
   if (!result.ok) return answer.refused(result, body);
+  const story = { Received: new Date().toISOString(), ...result.story };
+  const recording = story[RECORDING];
   try {
-    answer.saved(await saveOnce({ Received: new Date().toISOString(), ...result.story }, key));
-  } catch (error) {
-    console.error('Story inbox:', error);
-    answer.failed(new HttpError(500), body);
-  }
-}
-
-/** The fields of a plain form post; anything else an old copy of the page may send is left out. */
-function formFields(text) {
-  const fields = Object.create(null);
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (FIELDS.includes(name) || name === HONEYPOT) fields[name] = value;
-  }
-  return fields;
-}
-
-/**
- * The fields of a plain form post with a file (`enctype="multipart/form-data"`), read by Node's
- * own parser (the Fetch standard's `formData()`): the words as text, and the `Recording` file as
- * the JSON member the form's script sends, `{ type, data }` in base64, so one check serves both.
- * An empty file field (she chose no file) is no recording.
- * @param {Buffer} bytes
- * @param {string} contentType with its boundary
- */
-async function multipartFields(bytes, contentType) {
-  const form = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
-  const fields = Object.create(null);
-  for (const [name, value] of form) {
-    if ((FIELDS.includes(name) || name === HONEYPOT) && typeof value === 'string') fields[name] = value;
-    if (name === RECORDING && typeof value !== 'string' && value.size > 0) {
-      fields[RECORDING] = { type: value.type, data: Buffer.from(await value.arrayBuffer()).toString('base64') };
-    } else if (name === RECORDING && typeof value === 'string' && value !== '') {
-      fields[RECORDING] = value; // text where a file belongs: refused as not a recording
+    if (recording && 'size' in recording) {
+      if (key === undefined) throw new HttpError(400, ANNOUNCED_WITHOUT_KEY);
+      return answerProgress(answer, await store.announce(story, key));
     }
-  }
-  return fields;
-}
-
-/** The request body, refused (`tooLarge()`, a 413) the moment it passes `limit` bytes. */
-function readBody(req, limit, tooLarge = () => new HttpError(413)) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    const stop = (error) => {
-      req.off('data', onData);
-      // Keep draining quietly: an unread body would stall the client before it sees our 413.
-      req.resume();
-      reject(error);
-    };
-    const onData = (chunk) => {
-      size += chunk.length;
-      if (size > limit) stop(tooLarge());
-      else chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    // A client that hangs up mid-body sent no story (nobody reads the answer, so no log either);
-    // 'close' after 'end' changes nothing.
-    req.on('error', () => stop(new HttpError(400)));
-    req.on('close', () => stop(new HttpError(400)));
-  });
-}
-
-/**
- * Saves a story: its recording first, as a file on disk (fsynced) that its row then names, so a
- * row never names a file that is not there. If the row cannot be written, the file goes too: a
- * story sent again writes both anew (and a file left by a crash between the two is one no row
- * names, never served, from a story its phone was never told was saved: it sends it again).
- */
-async function appendStory(file, story) {
-  const recording = story[RECORDING] ? await saveRecording(dirname(file), story[RECORDING], story.Received) : '';
-  try {
-    await appendRow(file, { ...story, [RECORDING]: recording });
-  } catch (error) {
-    if (recording) await removeRecording(dirname(file), recording);
-    throw error;
-  }
-}
-
-/** Appends one row (after the header, for a new file) and returns once it is on disk. */
-async function appendRow(file, story) {
-  await mkdir(dirname(file), { recursive: true });
-  const handle = await open(file, 'a');
-  try {
-    const { size } = await handle.stat();
-    const isNew = size === 0;
-    const row = COLUMNS.map((c) => safeCell(story[c]));
-    const rows = isNew ? [COLUMNS, row] : [row];
-    const data = Buffer.from(stringify(rows, { bom: WRITE_BOM && isNew }));
-    try {
-      // One write call per row: a reader never sees half a row.
-      const { bytesWritten } = await handle.write(data);
-      if (bytesWritten !== data.length) throw new Error(`Short write: ${bytesWritten}/${data.length}`);
-      await handle.datasync();
-    } catch (error) {
-      // Take a partial row back off, so the next story starts on a line of its own.
-      await handle.truncate(size).catch(() => {});
-      throw error;
+    if (recording) {
+      const audio = Buffer.from(recording.data, 'base64');
+      const kind = audioKind(audio);
+      if (!kind) return answer.refused(recordingRefusal('notAudio'), body);
+      story[RECORDING] = { type: recording.type, bytes: audio, extension: kind.extension };
     }
-    if (isNew) await syncFolder(dirname(file));
-  } finally {
-    await handle.close();
+    answerProgress(answer, await store.save(story, key));
+  } catch (error) {
+    if (!(error instanceof HttpError)) console.error('Story inbox:', error);
+    answer.failed(error instanceof HttpError ? error : httpError(500), body);
   }
 }
 
-function send(res, status, body) {
+/** Whether a JSON body is a part of a recording: it has a `Part` member (and should have nothing else). */
+function isPart(body) {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && Object.hasOwn(body, PART);
+}
+
+/** A part, checked alone, then against the story that announced it with the same key. */
+async function receivePart(body, key, store) {
+  if (key === undefined) throw new HttpError(400, PART_WITHOUT_KEY);
+  const checked = Object.keys(body).length === 1 ? checkPart(body[PART]) : { problem: 'invalid' };
+  if ('problem' in checked) throw new HttpError(422, PART_INVALID, { fields: { [PART]: PART_INVALID } });
+  return store.receivePart(checked.part, key);
+}
+
+/** @param {import('./story-store.js').Progress} progress */
+function answerProgress(answer, progress) {
+  return progress.outcome === 'saved' ? answer.saved(progress.isNew) : answer.incomplete(progress.have);
+}
+
+function send(res, status, body, headers = {}) {
   if (res.headersSent || res.destroyed) return;
   const json = JSON.stringify(body);
   res.writeHead(status, {
@@ -355,19 +236,20 @@ function send(res, status, body) {
     'Content-Length': Buffer.byteLength(json),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    // After a refused body the connection's remaining bytes are junk: close it.
-    ...(status === 413 ? { Connection: 'close' } : {}),
+    // After a refused or a stalled body the connection's remaining bytes are junk: close it.
+    ...(status === 413 || status === 408 ? { Connection: 'close' } : {}),
+    ...headers,
   });
   res.end(json);
 }
 
-/** A page for a plain form post; a 413 closes the connection, as for JSON. */
+/** A page for a plain form post; a 413 or a 408 closes the connection, as for JSON. */
 function sendPage(res, status, html, headers = {}) {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, {
     ...PAGE_HEADERS,
     'Content-Length': Buffer.byteLength(html),
-    ...(status === 413 ? { Connection: 'close' } : {}),
+    ...(status === 413 || status === 408 ? { Connection: 'close' } : {}),
     ...headers,
   });
   res.end(html);

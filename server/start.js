@@ -5,7 +5,8 @@ import { createServer } from 'node:http';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { INBOX_PATH, thankYouPath, withBase } from '../src/lib/addresses.ts';
 import { normaliseBase } from '../src/lib/base-path.js';
-import { createInbox } from './inbox.js';
+import { STALL_MS, patienceFor } from '../src/story-outbox/contract.js';
+import { MULTIPART_BODY_LIMIT, createInbox } from './inbox.js';
 import { staticSite } from './static-site.js';
 
 const port = Number(process.env.PORT) || 4321;
@@ -30,7 +31,15 @@ const inbox = createInbox({ file: inboxFile, base, thankYouPage });
 const inboxPath = withBase(INBOX_PATH, base);
 const isInbox = (url = '') => url.split('?')[0].replace(/\/$/, '') === inboxPath;
 
-const server = createServer((req, res) => (isInbox(req.url) ? inbox(req, res) : serveSite(req, res)));
+// Node's own limits on a request's time: its headers may take as long as a stalled body may
+// (src/story-outbox/contract.js), not the default minute; the whole request as long as the largest
+// form with a recording takes at the slowest link's pace, not the default 300 s, which held a body
+// sent a byte at a time for five minutes and would cut a woman's file on 2G. The inbox itself cuts
+// a body that stalls or crawls (server/request-body.js).
+const server = createServer(
+  { headersTimeout: STALL_MS, requestTimeout: patienceFor(MULTIPART_BODY_LIMIT) },
+  (req, res) => (isInbox(req.url) ? inbox(req, res) : serveSite(req, res)),
+);
 server.listen(port, host, () => {
   console.log(`STREE is at http://${host === '127.0.0.1' ? 'localhost' : host}:${port}${base}`);
   console.log(`Stories sent through the form are saved in ${inboxFile}`);

@@ -1,11 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { headersFor, parseHeadersFile } from './headers-file.js';
 
 /** Files a host reads for itself and never serves. */
 const HOST_FILES = new Set(['/_headers', '/_redirects']);
+
+/**
+ * Whether a decoded path names a file the host reads for itself, however it is spelt: sirv finds
+ * `/_headers` at `/_headers/` too, a disk may not tell `_HEADERS` from `_headers`, and repeated
+ * slashes and dot segments (`//_headers`, `/b/../_headers`) name the same file.
+ */
+function isHostFile(path) {
+  const tidy = posix.normalize(path.replace(/\\/g, '/')).replace(/\/+$/, '');
+  return HOST_FILES.has(tidy.toLowerCase());
+}
 
 /** The path a request asks for, decoded as a host matches it against `_headers` patterns. */
 function pathOf(url = '/') {
@@ -65,7 +75,7 @@ export function staticSite(distDir, { base = '/' } = {}) {
     req.url = sirvSpelling(url.slice(base.length - 1));
     const path = pathOf(req.url);
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
-    if (HOST_FILES.has(path)) return notFound(req, res);
+    if (isHostFile(path)) return notFound(req, res);
     serveFile(req, res, () => notFound(req, res));
   };
   return (req, res) => compress(req, res, () => serve(req, res));

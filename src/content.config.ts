@@ -3,8 +3,8 @@
 // message says what to write instead. docs/decisions.md says why a story's category is its folder.
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { contentGlob } from './build/content-glob';
-import { entryIds } from './build/entry-ids';
+import { contentGlob } from './content-loaders/content-glob';
+import { entryIds } from './content-loaders/entry-ids';
 import { SAMPLE_FIELDS } from './lib/samples';
 
 const storyCategoryIds = entryIds('story-categories');

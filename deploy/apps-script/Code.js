@@ -1,5 +1,6 @@
 // STREE story collector: a Google Apps Script web app that keeps the stories sent through the
-// site's "Share your Stories" form in a Google Sheet, one row per story, each story once.
+// site's "Share your Stories" form in a Google Sheet, one row per story, each story once, and a
+// story's recording in a private Google Drive folder.
 // Set-up, step by step: README.md, "Stories sent through the form" (docs/stories.md has more).
 // It is a stand-alone Apps Script project (script.google.com → New project), not one made from the
 // sheet's Extensions menu: only a stand-alone project's answer pages may leave Google's frame when
@@ -7,13 +8,27 @@
 // of its settings, in Script Properties (Project Settings → Script Properties):
 // - SHEET_ID (required): the sheet's id, the long part of its address between /d/ and /edit;
 // - SITE_ADDRESS: the site's address, for "Back to the STREE home page" on its pages;
-// - NOTIFY_EMAIL: an address told by e-mail that a story arrived (never its words or phone);
-// - RECORDINGS_FOLDER_ID: the private Drive folder a story told by voice is saved in, the part of
-//   the folder's address after /folders/ (without it, recordings go to the root of the Drive of
-//   the account the web app runs as: see saveRecording).
+// - NOTIFY_EMAIL: an address told by e-mail that a story arrived (never its words or phone), and,
+//   at most once a day, that recordings could not be saved to Drive;
+// - RECORDINGS_FOLDER_ID: the Drive folder recordings are saved in, the part of its address after
+//   /folders/. Without it the script makes a folder of its own on the first recording and sets it;
+// - RECORDING_BYTES_PER_DAY: the most recording bytes taken in a day (RECORDING_BYTES_PER_DAY below
+//   without it), so that a flood of requests cannot fill the Drive.
+// It also keeps a few values of its own there (PARTS_FOLDER_ID, RECORDING_BYTES_TODAY,
+// DRIVE_NOTICE_DAY): leave them.
 // It follows the site's own inbox (server/inbox.js): the same checks, the same answers.
 
-const PROPERTY = { sheet: 'SHEET_ID', site: 'SITE_ADDRESS', notify: 'NOTIFY_EMAIL', recordings: 'RECORDINGS_FOLDER_ID' };
+const PROPERTY = {
+  sheet: 'SHEET_ID',
+  site: 'SITE_ADDRESS',
+  notify: 'NOTIFY_EMAIL',
+  recordings: 'RECORDINGS_FOLDER_ID',
+  bytesPerDay: 'RECORDING_BYTES_PER_DAY',
+  // Kept by the script itself.
+  parts: 'PARTS_FOLDER_ID',
+  bytesToday: 'RECORDING_BYTES_TODAY',
+  noticeDay: 'DRIVE_NOTICE_DAY',
+};
 /** The sheet the stories go to; made, with its header row, when the first story arrives. */
 const STORIES_SHEET = 'Stories';
 /**
@@ -21,19 +36,36 @@ const STORIES_SHEET = 'Stories';
  * its key, so a retry after any failure finds it. A form posted without a key gets one made from
  * its words (`text:` and a hash), which no phone's key can look like (KEY_PATTERN has no colon).
  * Recording, after it (a sheet from before recordings keeps its columns where they were), holds
- * the Drive address of a story's recording; empty for a written story.
+ * the Drive address of a story's recording once it is whole, `pending: 2 of 6 parts` until then,
+ * and is empty for a written story.
  */
 const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording'];
 const KEY_COLUMN = COLUMNS.indexOf('Key') + 1;
 const RECORDING_COLUMN = COLUMNS.indexOf('Recording') + 1;
+/**
+ * A recording arriving in parts: what its story announced and the parts held so far (each part's
+ * Drive file and digest), one row per key, under the same lock as the stories; the row goes once
+ * the recording is whole. A tab of its own, so the stories' rows keep their columns.
+ */
+const ARRIVING_SHEET = 'Recordings arriving';
+const ARRIVING_COLUMNS = ['Key', 'Type', 'Size', 'Parts', 'Received parts'];
 const FIELDS = ['Name', 'Phone', 'Story'];
 /** A story told by voice needs only these of FIELDS. */
 const VOICE_REQUIRED = ['Phone'];
-/** The member of a story's JSON that carries a recording: `{ "type": "audio/…", "data": "<base64>" }`. */
+
+// The rules of src/story-outbox/recording.js and audio-signature.js, repeated by hand (this file
+// is pasted alone into Google's editor); tests/unit/apps-script.test.ts holds them equal.
+/** The member of a story's JSON that carries a recording, whole `{ type, data }` or announced `{ type, size, parts }`. */
 const RECORDING = 'Recording';
 /** The most audio bytes taken (about 1 MB), and the longest recording the phone makes (5 minutes). */
 const RECORDING_BYTES_MAX = 1024 * 1024;
 const RECORDING_SECONDS_MAX = 300;
+/** Audio bytes in one part of a recording sent in parts; every part but the last is this long. */
+const RECORDING_PART_BYTES = 32 * 1024;
+/** The most parts a recording has: one at RECORDING_BYTES_MAX. */
+const RECORDING_PARTS_MAX = Math.ceil(RECORDING_BYTES_MAX / RECORDING_PART_BYTES);
+/** The member of a part's JSON: `{ "Part": { "index", "count", "data" } }`. */
+const PART = 'Part';
 const RECORDING_SIZE_TEXT = `${RECORDING_BYTES_MAX / (1024 * 1024)} MB`;
 const RECORDING_TYPE_MAX = 100;
 /**
@@ -44,6 +76,39 @@ const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
 const RECORDING_TYPE = new RegExp(`^(?:audio/${TOKEN}|video/(?:webm|ogg|mp4|3gpp2?))(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
 /** Standard base64 with its padding, nothing else. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * The containers a phone records speech in, each with the file ending a recording is saved
+ * under and a test of its first bytes (each format's published signature). A file's name and
+ * type come from this list alone, never from the type the phone declared.
+ */
+const SIGNATURES = [
+  // EBML header (RFC 8794), which every WebM file starts with.
+  { extension: 'webm', type: 'audio/webm', matches: (b) => startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]) },
+  // An Ogg page (RFC 3533, section 6): "OggS".
+  { extension: 'ogg', type: 'audio/ogg', matches: (b) => startsWith(b, ascii('OggS')) },
+  // ISO base media (MP4, 3GP): a box of type "ftyp" first; its brand tells 3GPP from MP4.
+  { extension: '3gp', type: 'audio/3gpp', matches: (b) => startsWith(b, ascii('ftyp'), 4) && startsWith(b, ascii('3gp'), 8) },
+  { extension: '3g2', type: 'audio/3gpp2', matches: (b) => startsWith(b, ascii('ftyp'), 4) && startsWith(b, ascii('3g2'), 8) },
+  { extension: 'm4a', type: 'audio/mp4', matches: (b) => startsWith(b, ascii('ftyp'), 4) },
+  // An ID3v2 tag, or an MPEG audio frame's 11-bit sync with a layer that is not the reserved 00.
+  { extension: 'mp3', type: 'audio/mpeg', matches: (b) => startsWith(b, ascii('ID3')) || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0 && (b[1] & 0x06) !== 0) },
+  // RIFF with the WAVE form type.
+  { extension: 'wav', type: 'audio/wav', matches: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WAVE'), 8) },
+  // AMR and AMR-WB storage format (RFC 4867, section 5): "#!AMR".
+  { extension: 'amr', type: 'audio/amr', matches: (b) => startsWith(b, ascii('#!AMR')) },
+];
+/** The first bytes needed to tell every container above apart. */
+const SIGNATURE_BYTES = 12;
+
+/**
+ * The most recording bytes taken in a day (UTC) unless RECORDING_BYTES_PER_DAY says otherwise:
+ * about 100 five-minute stories, far more than the organisation hears in a day, and a cap on what
+ * a flood of requests could put in its Drive (15 GB for a free account) before someone notices.
+ */
+const RECORDING_BYTES_PER_DAY = 64 * 1024 * 1024;
+/** Folders the script makes when none is set: the recordings, and inside it the parts on their way. */
+const RECORDINGS_FOLDER_NAME = 'STREE recordings';
+const PARTS_FOLDER_NAME = 'Parts of recordings still arriving';
 const NAME_MAX = 100;
 const STORY_MAX = 5000;
 const PHONE_DIGITS = 10;
@@ -54,7 +119,7 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. A
- * story's JSON may also carry a recording at its limit, in base64.
+ * story's JSON may also carry a whole recording at its limit, in base64 (the older form).
  */
 const TEXT_LIMIT = 256 * 1024;
 const BODY_LIMIT = TEXT_LIMIT + Math.ceil(RECORDING_BYTES_MAX / 3) * 4;
@@ -203,11 +268,35 @@ const MESSAGES = {
     tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
     invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',
     notText: 'Send the recording\'s type and data as text.',
+    notAudio: 'The recording is not sound this collector keeps: send WebM, Ogg, MP4 (M4A), 3GP, MP3, WAV or AMR audio.',
+    needsKey: 'A recording sent in parts needs the story\'s key (?key=…).',
+    again: 'This key was used for another story or another recording: send this one with a new key.',
+  },
+  part: {
+    invalid: 'Send a part as {"Part": {"index": 0, "count": 6, "data": "<standard base64>"}} and nothing else.',
+    tooLong: `A part holds at most ${RECORDING_PART_BYTES} bytes of the recording.`,
+    noStory: 'Send the story, announcing its recording, with this key before its parts.',
+    misfit: 'This part does not fit the recording its story announced: send the parts as the recording was cut.',
+    again: 'Another part was received at this place for this key: a key is one recording, cut once.',
   },
   multipart: 'A recording cannot be sent to this collector as a form: send the story as JSON.',
   badKey: 'The key parameter must be 16 to 128 letters, digits, - or _.',
   busy: 'The story could not be saved. Please try again in a few minutes.',
+  recordingBusy: 'The story is saved, but its recording could not be saved just now: send the recording again later.',
   notSet: 'The collector is not set up: the Script Property SHEET_ID names no sheet it can open.',
+};
+
+/**
+ * The e-mail NOTIFY_EMAIL gets, at most once a day, while recordings cannot be saved: what is
+ * wrong and what to do, never anything of a story.
+ */
+const NOTICE = {
+  subject: 'STREE: recordings are not being saved to Google Drive',
+  drive: 'Google Drive did not save a recording: the Drive may be full, or a Google quota reached for today. Make room in the Drive of the account the web app runs as, or wait a day.',
+  folder: 'The Script Property RECORDINGS_FOLDER_ID names a folder this script cannot open. Set it to the id of a folder in the Drive of the account the web app runs as, or delete it and the script makes a folder of its own.',
+  shared: 'The recordings folder (or the folder of parts inside it) is shared with someone besides its owner, or by link, and a woman\'s voice is never saved into a shared folder. Make it private again: Share → remove everyone, General access → Restricted. People who listen to the recordings sign in to the organisation\'s account.',
+  cap: 'More recording bytes arrived today than RECORDING_BYTES_PER_DAY allows, which protects the Drive from a flood. If these are real stories, raise it in Script Properties.',
+  end: '\n\nThe stories\' words are in the sheet already; their recordings stay on the women\'s phones, which send them again by themselves once this is fixed. This message comes at most once a day; Apps Script → Executions has the details.',
 };
 
 /** A visit to the web app's address: says what it is, so a set-up can be checked in a browser. */
@@ -218,28 +307,54 @@ function doGet() {
 /**
  * A story from the site: JSON sent as text/plain by the form's script (no preflight: Apps Script
  * answers none), or a plain form post when no script ran. Scripts get JSON; a form gets a page.
- * Apps Script answers 200 whatever happens, so the JSON itself says which of three it was:
- * saved, refused (what to fix), or not saved (try again).
+ * Apps Script answers 200 whatever happens, so the JSON itself says what happened: saved,
+ * refused (what to fix), incomplete (which parts of its recording are held), or retry.
  */
 function doPost(e) {
   const request = readPost(e);
-  const answer = request.isForm ? pageAnswers(request) : jsonAnswers();
+  const run = execution();
+  const answer = request.isForm ? pageAnswers(request, run) : jsonAnswers();
   if (request.problem === 'multipart') return answer.multipart(request.body);
   if (request.problem) return answer.unreadable(request.problem);
+  if (!request.isForm && isPart(request.body)) return receivePart(request, run, answer);
   const result = checkStory(request.body);
   // A bot filled the field no person sees: it learns nothing, and nothing is written.
   if (result.ok && result.spam) return answer.saved();
   if (!result.ok) return answer.refused(result, request.body);
-  let isNew;
-  try {
-    isNew = saveOnce(result.story, request.key, new Date());
-  } catch (error) {
-    // A lock held too long, a quota, the sheet not reachable: nothing was written, so sending again is safe.
-    console.error(error);
-    return answer.failed(request.body);
-  }
-  if (isNew) notify();
-  return answer.saved();
+  const recording = result.story[RECORDING];
+  if (!recording) return saveWritten(result.story, request, run, answer);
+  if (recording.data === undefined) return receiveAnnounced(result.story, request, run, answer);
+  return receiveWhole(result.story, request, run, answer);
+}
+
+/**
+ * What one execution knows. Its Script Properties are read once (one getProperties call), by the
+ * first thing that needs them, which is always under the script lock: the day's counters among
+ * them are then fresh when they are counted on. The spreadsheet is opened once too.
+ */
+function execution() {
+  let settings;
+  let book;
+  const run = {
+    settings() {
+      if (!settings) settings = PropertiesService.getScriptProperties().getProperties();
+      return settings;
+    },
+    /** A value of the script's own, written for the next executions and kept for this one. */
+    remember(name, value) {
+      PropertiesService.getScriptProperties().setProperty(name, value);
+      run.settings()[name] = value;
+    },
+    book() {
+      if (!book) {
+        const id = run.settings()[PROPERTY.sheet];
+        if (!id) throw new Error(MESSAGES.notSet);
+        book = SpreadsheetApp.openById(id);
+      }
+      return book;
+    },
+  };
+  return run;
 }
 
 /** What was posted: the fields, the key and language from the address, or what is wrong with it. */
@@ -327,22 +442,92 @@ function checkStory(body) {
 }
 
 /**
- * What is wrong with a story's recording (`problem`: invalid, notText, tooLong), or the recording:
- * `{ type, data }`, the type starting audio/, the data standard base64 of at most
- * RECORDING_BYTES_MAX bytes, not empty.
+ * What is wrong with a story's recording (`problem`: invalid, notText, tooLong), or the recording
+ * in either form: whole, `{ type, data }`, or announced, `{ type, size, parts }` with its parts
+ * to follow (src/story-outbox/recording.js, checkRecording).
  */
 function checkRecording(value) {
   const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
-  if (Object.keys(value).some((key) => key !== 'type' && key !== 'data')) return { problem: 'invalid' };
-  const { type, data } = value;
-  if (typeof type !== 'string' || typeof data !== 'string') return { problem: 'notText' };
+  const has = (name) => Object.prototype.hasOwnProperty.call(value, name);
+  const announced = has('size') || has('parts');
+  const members = announced ? ['type', 'size', 'parts'] : ['type', 'data'];
+  if (Object.keys(value).some((key) => !members.includes(key))) return { problem: 'invalid' };
+  const { type, data, size, parts } = value;
+  if (typeof type !== 'string' || (!announced && typeof data !== 'string')) return { problem: 'notText' };
   if (type.length > RECORDING_TYPE_MAX || !RECORDING_TYPE.test(type)) return { problem: 'invalid' };
+  if (announced) {
+    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(parts) || size < 1) return { problem: 'invalid' };
+    if (size > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+    if (parts !== partsOf(size)) return { problem: 'invalid' };
+    return { recording: { type, size, parts } };
+  }
+  // Measured before the pattern is tried, so a huge body is refused for its size at once.
   if (data.length > Math.ceil(RECORDING_BYTES_MAX / 3) * 4) return { problem: 'tooLong' };
   if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  if ((data.length / 4) * 3 - padding > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+  if (decodedSize(data) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
   return { recording: { type, data } };
+}
+
+/** How many bytes base64 text decodes to (`text` must match BASE64). */
+function decodedSize(text) {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - padding;
+}
+
+/** How many parts a recording of `size` bytes travels in. */
+function partsOf(size) {
+  return Math.ceil(size / RECORDING_PART_BYTES);
+}
+
+/**
+ * What is wrong with a part's `Part` member (`problem`: invalid, tooLong), or the part:
+ * `{ index, count, data }`, `index` from 0 below `count`, `count` at most RECORDING_PARTS_MAX,
+ * `data` standard base64 of 1 to RECORDING_PART_BYTES bytes (recording.js, checkPart).
+ */
+function checkPart(value) {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
+  if (Object.keys(value).some((key) => !['index', 'count', 'data'].includes(key))) return { problem: 'invalid' };
+  const { index, count, data } = value;
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || typeof data !== 'string') return { problem: 'invalid' };
+  if (count < 1 || count > RECORDING_PARTS_MAX || index < 0 || index >= count) return { problem: 'invalid' };
+  if (data.length > Math.ceil(RECORDING_PART_BYTES / 3) * 4) return { problem: 'tooLong' };
+  if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
+  return { part: { index, count, data } };
+}
+
+/**
+ * Whether a part holds as many bytes as its place asks: every part but the last exactly
+ * RECORDING_PART_BYTES, the last the rest of `size` (recording.js, partFits).
+ */
+function partFits({ index, count }, bytes, size) {
+  if (count !== partsOf(size)) return false;
+  return bytes === (index < count - 1 ? RECORDING_PART_BYTES : size - RECORDING_PART_BYTES * (count - 1));
+}
+
+/**
+ * The container `bytes` start with (`{ extension, type }`), or undefined when they are none of
+ * SIGNATURES (audio-signature.js, audioKind). Google's bytes are signed (-128…127): compared as
+ * the bytes they are.
+ */
+function audioKind(bytes) {
+  const head = Array.from(bytes.slice(0, SIGNATURE_BYTES), (byte) => byte & 0xff);
+  const found = SIGNATURES.find(({ matches }) => matches(head));
+  return found && { extension: found.extension, type: found.type };
+}
+
+function ascii(text) {
+  return Array.from(text, (letter) => letter.charCodeAt(0));
+}
+
+function startsWith(bytes, expected, offset = 0) {
+  return expected.every((byte, i) => bytes[offset + i] === byte);
+}
+
+/** Whether a body is a part of a recording, `{ "Part": … }`, rather than a story. */
+function isPart(body) {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, PART);
 }
 
 /**
@@ -354,9 +539,19 @@ function safeCell(value) {
   return FORMULA_START.test(value) ? ` ${value}` : value;
 }
 
-/** The row a story is kept as, in COLUMNS' order: its key, then its recording's address. */
-function rowFor(story, received, key, recordingUrl) {
-  return [received.toISOString(), story.Name, story.Phone, story.Story, key, recordingUrl].map(safeCell);
+/** The row a story is kept as, in COLUMNS' order: its key, then its recording's cell. */
+function rowFor(story, received, key, recordingCell) {
+  return [received.toISOString(), story.Name, story.Phone, story.Story, key, recordingCell].map(safeCell);
+}
+
+/** What a story's Recording cell says until its recording is whole. */
+function pendingText(held, parts) {
+  return `pending: ${held} of ${parts} parts`;
+}
+
+/** Whether a Recording cell holds the recording's Drive address: the recording is whole. */
+function isAddress(cell) {
+  return /^https:\/\//.test(String(cell));
 }
 
 /**
@@ -366,81 +561,278 @@ function rowFor(story, received, key, recordingUrl) {
 function textKey(story) {
   const words = [story.Name, story.Phone, story.Story];
   const parts = story[RECORDING] ? [...words, story[RECORDING].data] : words;
-  const digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, JSON.stringify(parts), Utilities.Charset.UTF_8);
-  return `text:${digest.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('')}`;
+  return `text:${hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, JSON.stringify(parts), Utilities.Charset.UTF_8))}`;
+}
+
+/** Google's signed digest bytes as hex. */
+function hex(bytes) {
+  return bytes.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('');
+}
+
+/** Only a phone's key is the same story however late it comes; words alone, only within a day. */
+function repeatSince(key, received) {
+  return key === undefined ? received.getTime() - REPEAT_WINDOW_MS : -Infinity;
 }
 
 /**
- * Appends the story unless it was saved before: under the script's lock, so two copies of one
- * story arriving at once (a retry after a lost answer) make one row. Returns whether it wrote.
- * Throws when the lock stays busy past LOCK_WAIT_MS (waitLock does), or the sheet fails.
+ * Runs `work` with the stories sheet under the script lock, so two copies of one story arriving
+ * at once (a retry after a lost answer) make one row. Only the spreadsheet (and the day's
+ * counters) are touched under it: Drive is written before or after, so a slow Drive never holds
+ * another story up. Throws when the lock stays busy past LOCK_WAIT_MS (waitLock does), or the
+ * sheet fails.
  */
-function saveOnce(story, key, received) {
+function withSheets(run, work) {
   const lock = LockService.getScriptLock();
   lock.waitLock(LOCK_WAIT_MS);
   try {
-    const sheet = storiesSheet();
-    const ownKey = key ?? textKey(story);
-    // A phone's key is the same story however late it comes; words alone, only within a day.
-    if (isSaved(sheet, safeCell(ownKey), key === undefined ? received.getTime() - REPEAT_WINDOW_MS : -Infinity)) return false;
-    // The recording first, so a row never links a file that is not there; if the row then fails,
-    // the file goes to the trash, and the story sent again saves both anew.
-    const file = story[RECORDING] ? saveRecording(story[RECORDING], received) : null;
-    try {
-      if (file) sheet.getRange(1, RECORDING_COLUMN).setNumberFormat('@').setValues([[COLUMNS[RECORDING_COLUMN - 1]]]);
-      appendText(sheet, rowFor(story, received, ownKey, file ? file.getUrl() : ''));
-      SpreadsheetApp.flush();
-    } catch (error) {
-      if (file) trash(file);
-      throw error;
-    }
-    return true;
+    const result = work(storiesSheet(run.book()));
+    SpreadsheetApp.flush();
+    return result;
   } finally {
     lock.releaseLock();
   }
 }
 
-/**
- * Saves a recording's bytes as a file in the Drive folder RECORDINGS_FOLDER_ID names, and returns
- * the file. Without that property, or with one that names no folder the script can open, the file
- * goes to the root of the Drive of the account the web app runs as ("Execute as: Me"), as private
- * as that Drive: her voice is kept, never refused for a setting she cannot change, and the
- * organisation moves it (docs/stories.md, "Voice stories"). Throws when Drive fails: nothing kept.
- */
-function saveRecording(recording, received) {
-  // Google gives the bytes as signed numbers (-128…127); a blob keeps them as the bytes they are.
-  const bytes = Utilities.base64Decode(recording.data);
-  const type = recording.type.split(';')[0].trim().toLowerCase();
-  const blob = Utilities.newBlob(bytes, type, `story-${received.toISOString().replace(/[:.]/g, '-')}.${type.split('/')[1]}`);
-  return recordingsFolder().createFile(blob);
-}
-
-function recordingsFolder() {
-  const id = PropertiesService.getScriptProperties().getProperty(PROPERTY.recordings);
-  if (id) {
-    try {
-      return DriveApp.getFolderById(id);
-    } catch (error) {
-      console.error(`RECORDINGS_FOLDER_ID names no folder this script can open; the recording is saved in the root of its Drive: ${error}`);
-    }
-  } else console.error('RECORDINGS_FOLDER_ID is not set; the recording is saved in the root of the Drive of the account the web app runs as.');
-  return DriveApp.getRootFolder();
-}
-
-/** A recording no row links (its row failed): to the trash, where its owner may still find it for 30 days. */
-function trash(file) {
+/** A story told in words only: appended unless it was saved before. */
+function saveWritten(story, request, run, answer) {
+  const received = new Date();
+  let isNew;
   try {
-    file.setTrashed(true);
+    isNew = withSheets(run, (stories) => {
+      const key = request.key ?? textKey(story);
+      if (findRow(stories, key, KEY_COLUMN, repeatSince(request.key, received))) return false;
+      appendText(stories, rowFor(story, received, key, ''));
+      return true;
+    });
+  } catch (error) {
+    // A lock held too long, a quota, the sheet not reachable: nothing was written, so sending again is safe.
+    console.error(error);
+    return answer.failed(request.body);
+  }
+  if (isNew) notify(run);
+  return answer.saved();
+}
+
+/**
+ * A story that announces its recording (docs/stories.md, "A recording in parts"): its row is
+ * written at once, the Recording cell pending, and what is held of the recording answered. Sent
+ * again, it asks which parts are held; once all are, it joins them (again, if that failed before).
+ */
+function receiveAnnounced(story, request, run, answer) {
+  const key = request.key;
+  if (key === undefined) return answer.refusedRecording(MESSAGES.recording.needsKey);
+  const announced = story[RECORDING];
+  let step;
+  try {
+    step = withSheets(run, (stories) => {
+      const row = findRow(stories, key, KEY_COLUMN);
+      if (!row) {
+        appendVoiceRow(stories, story, new Date(), key, announced.parts);
+        startArriving(run, key, announced);
+        return { isNew: true, incomplete: [] };
+      }
+      const cell = recordingCell(stories, row);
+      if (isAddress(cell)) return { saved: true };
+      // The key of a story told in words: not this one.
+      if (cell === '') return { refused: MESSAGES.recording.again };
+      const arriving = readArriving(run, key);
+      // Sent whole by an older page before, and not saved: now it comes in parts.
+      if (!arriving) {
+        startArriving(run, key, announced);
+        return { incomplete: [] };
+      }
+      if (arriving.type !== announced.type || arriving.size !== announced.size) return { refused: MESSAGES.recording.again };
+      return progress(arriving);
+    });
   } catch (error) {
     console.error(error);
+    return answer.failed(request.body);
   }
+  if (step.isNew) notify(run);
+  return settle(step, key, run, answer);
+}
+
+/**
+ * A part of a recording: checked against what its story announced, kept as a file in the folder
+ * of parts, and noted with the story; the last one joins them. Its bytes are decoded and written
+ * to Drive outside the lock.
+ */
+function receivePart(request, run, answer) {
+  const body = request.body;
+  if (Object.keys(body).length !== 1) return answer.refusedRecording(MESSAGES.part.invalid);
+  const checked = checkPart(body[PART]);
+  if (checked.problem) return answer.refusedRecording(MESSAGES.part[checked.problem]);
+  const key = request.key;
+  if (key === undefined) return answer.refusedRecording(MESSAGES.recording.needsKey);
+  const part = checked.part;
+  // Google gives the bytes as signed numbers (-128…127); a blob keeps them as the bytes they are.
+  const bytes = Utilities.base64Decode(part.data);
+  // What the recording is shows in its first bytes: anything else is refused before it is kept.
+  if (part.index === 0 && !audioKind(bytes)) return answer.refusedRecording(MESSAGES.recording.notAudio);
+  const digest = hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, bytes));
+  let step;
+  try {
+    step = withSheets(run, (stories) => {
+      const arriving = readArriving(run, key);
+      if (!arriving) return noneArriving(stories, key);
+      if (part.count !== arriving.parts || !partFits(part, bytes.length, arriving.size)) return { refused: MESSAGES.part.misfit };
+      const held = arriving.have[part.index];
+      if (held) return held[1] === digest ? progress(arriving) : { refused: MESSAGES.part.again };
+      // Counted before it is written, so a flood stops at the day's cap, not past it.
+      if (!reserveBytes(run, bytes.length, new Date())) return { trouble: trouble('cap') };
+      return { store: true };
+    });
+  } catch (error) {
+    console.error(error);
+    return answer.failed();
+  }
+  if (!step.store) return settle(step, key, run, answer);
+  let fileId;
+  try {
+    const name = `part ${part.index + 1} of ${part.count}, ${new Date().toISOString()}`;
+    fileId = saveInFolder(run, 'parts', Utilities.newBlob(bytes, 'application/octet-stream', name)).getId();
+  } catch (error) {
+    return settle({ trouble: asTrouble(error) }, key, run, answer);
+  }
+  try {
+    step = withSheets(run, (stories) => {
+      const arriving = readArriving(run, key);
+      // Another copy of this request finished the recording meanwhile.
+      if (!arriving) return { discard: true, ...noneArriving(stories, key) };
+      const held = arriving.have[part.index];
+      if (held) return { discard: true, ...(held[1] === digest ? progress(arriving) : { refused: MESSAGES.part.again }) };
+      arriving.have[part.index] = [fileId, digest];
+      recordPart(stories, run, key, arriving);
+      return progress(arriving);
+    });
+  } catch (error) {
+    console.error(error);
+    trash(fileId);
+    return answer.failed();
+  }
+  if (step.discard) trash(fileId);
+  return settle(step, key, run, answer);
+}
+
+/**
+ * A story whose recording came whole, `{ type, data }`, as pages before parts send it: its row is
+ * written at once (or found, if Drive failed before), then the recording saved and linked.
+ */
+function receiveWhole(story, request, run, answer) {
+  const bytes = Utilities.base64Decode(story[RECORDING].data);
+  const kind = audioKind(bytes);
+  if (!kind) return answer.refusedRecording(MESSAGES.recording.notAudio);
+  const received = new Date();
+  const key = request.key ?? textKey(story);
+  const since = repeatSince(request.key, received);
+  let step;
+  try {
+    step = withSheets(run, (stories) => {
+      const row = findRow(stories, key, KEY_COLUMN, since);
+      if (row) {
+        const cell = recordingCell(stories, row);
+        if (isAddress(cell)) return { saved: true };
+        if (cell === '') return { refused: MESSAGES.recording.again };
+      } else appendVoiceRow(stories, story, received, key, partsOf(bytes.length));
+      if (!reserveBytes(run, bytes.length, received)) return { isNew: !row, trouble: trouble('cap') };
+      return { isNew: !row, store: true };
+    });
+  } catch (error) {
+    console.error(error);
+    return answer.failed(request.body);
+  }
+  if (step.isNew) notify(run);
+  if (!step.store) return settle(step, key, run, answer);
+  return settle(saveRecording(run, key, since, bytes, kind), key, run, answer);
+}
+
+/**
+ * All parts are held: they are read back from Drive, joined, checked and saved as one file in
+ * the recordings folder (saveRecording). A failure leaves the parts where they are, and the story
+ * sent again joins them then.
+ */
+function joinParts(run, key, arriving) {
+  const bytes = [];
+  let kind;
+  try {
+    for (let index = 0; index < arriving.parts; index += 1) {
+      for (const byte of DriveApp.getFileById(arriving.have[index][0]).getBlob().getBytes()) bytes.push(byte);
+    }
+    kind = audioKind(bytes);
+    if (bytes.length !== arriving.size || !kind) throw new Error(`The parts of ${key} in Drive do not make the recording its story announced.`);
+  } catch (error) {
+    return { trouble: asTrouble(error) };
+  }
+  return saveRecording(run, key, -Infinity, bytes, kind);
+}
+
+/**
+ * Saves a whole recording in the recordings folder, named and typed by what its bytes are
+ * (audioKind), never by the type the phone declared, and links it from the story's row; the parts
+ * it was joined from go to the trash. Another copy of the story that linked its own first wins:
+ * this file goes to the trash.
+ */
+function saveRecording(run, key, since, bytes, kind) {
+  let file;
+  try {
+    const name = `story-${new Date().toISOString().replace(/[:.]/g, '-')}.${kind.extension}`;
+    file = saveInFolder(run, 'recordings', Utilities.newBlob(bytes, kind.type, name));
+  } catch (error) {
+    return { trouble: asTrouble(error) };
+  }
+  const fileId = file.getId();
+  const url = file.getUrl();
+  let done;
+  try {
+    done = withSheets(run, (stories) => {
+      const row = findRow(stories, key, KEY_COLUMN, since);
+      const arriving = readArriving(run, key);
+      if (arriving) arrivingSheet(run.book()).deleteRow(arriving.row);
+      const linked = Boolean(row) && !isAddress(recordingCell(stories, row));
+      if (linked) stories.getRange(row, RECORDING_COLUMN).setNumberFormat('@').setValues([[url]]);
+      return { linked, parts: arriving ? Object.values(arriving.have).map(([partId]) => partId) : [] };
+    });
+  } catch (error) {
+    console.error(error);
+    trash(fileId);
+    return { failed: true };
+  }
+  if (!done.linked) trash(fileId);
+  for (const partId of done.parts) trash(partId);
+  return { saved: true };
+}
+
+/** Where a story whose parts are not arriving stands: saved before, or never announced. */
+function noneArriving(stories, key) {
+  const row = findRow(stories, key, KEY_COLUMN);
+  return row && isAddress(recordingCell(stories, row)) ? { saved: true } : { refused: MESSAGES.part.noStory };
+}
+
+/** The parts held, in order; all of them make the recording ready to join. */
+function progress(arriving) {
+  const have = heldParts(arriving);
+  return have.length === arriving.parts ? { join: arriving } : { incomplete: have };
+}
+
+function heldParts(arriving) {
+  return Object.keys(arriving.have).map(Number).sort((a, b) => a - b);
+}
+
+/** The answer for where a story's recording stands, after what this execution did. */
+function settle(step, key, run, answer) {
+  if (step.refused) return answer.refusedRecording(step.refused);
+  if (step.failed) return answer.failed();
+  if (step.trouble) {
+    tellOrganisation(run, step.trouble);
+    return answer.recordingFailed();
+  }
+  if (step.join) return settle(joinParts(run, key, step.join), key, run, answer);
+  if (step.incomplete) return answer.incomplete(step.incomplete);
+  return answer.saved();
 }
 
 /** The stories sheet of the spreadsheet named in SHEET_ID, made with its header row if it is not there yet. */
-function storiesSheet() {
-  const id = PropertiesService.getScriptProperties().getProperty(PROPERTY.sheet);
-  if (!id) throw new Error(MESSAGES.notSet);
-  const book = SpreadsheetApp.openById(id);
+function storiesSheet(book) {
   const existing = book.getSheetByName(STORIES_SHEET);
   if (existing) return existing;
   const sheet = book.insertSheet(STORIES_SHEET);
@@ -449,16 +841,64 @@ function storiesSheet() {
   return sheet;
 }
 
+/** The tab of recordings arriving in parts, made with its header row on the first one. */
+function arrivingSheet(book) {
+  const existing = book.getSheetByName(ARRIVING_SHEET);
+  if (existing) return existing;
+  const sheet = book.insertSheet(ARRIVING_SHEET);
+  appendText(sheet, ARRIVING_COLUMNS);
+  sheet.setFrozenRows(1);
+  return sheet;
+}
+
 /**
- * Whether a row with this key was received after `since`. Google's TextFinder searches the key
+ * The row of a story told by voice, its Recording cell pending; the column's name is written too,
+ * for a sheet from before recordings.
+ */
+function appendVoiceRow(stories, story, received, key, parts) {
+  stories.getRange(1, RECORDING_COLUMN).setNumberFormat('@').setValues([[COLUMNS[RECORDING_COLUMN - 1]]]);
+  appendText(stories, rowFor(story, received, key, pendingText(0, parts)));
+}
+
+function recordingCell(stories, row) {
+  return stories.getRange(row, RECORDING_COLUMN).getValue();
+}
+
+/** What a story announced of its recording, kept until the recording is whole. */
+function startArriving(run, key, announced) {
+  appendText(arrivingSheet(run.book()), [key, announced.type, String(announced.size), String(announced.parts), '{}'].map(safeCell));
+}
+
+/**
+ * The recording arriving for `key`: its row in the tab, type, size, parts and the parts held
+ * (`have`: index → [Drive file id, SHA-256 of its bytes]), or null.
+ */
+function readArriving(run, key) {
+  const sheet = run.book().getSheetByName(ARRIVING_SHEET);
+  const row = sheet ? findRow(sheet, key, 1) : 0;
+  if (!row) return null;
+  const [[, type, size, parts, have]] = sheet.getRange(row, 1, 1, ARRIVING_COLUMNS.length).getValues();
+  return { row, type: String(type), size: Number(size), parts: Number(parts), have: JSON.parse(have || '{}') };
+}
+
+/** Notes a part as held, and the story's Recording cell says how many are. */
+function recordPart(stories, run, key, arriving) {
+  arrivingSheet(run.book()).getRange(arriving.row, ARRIVING_COLUMNS.length).setNumberFormat('@').setValues([[JSON.stringify(arriving.have)]]);
+  const row = findRow(stories, key, KEY_COLUMN);
+  if (row) stories.getRange(row, RECORDING_COLUMN).setNumberFormat('@').setValues([[pendingText(heldParts(arriving).length, arriving.parts)]]);
+}
+
+/**
+ * The row of a key (in `column`) received after `since`, or 0. Google's TextFinder searches the
  * column on its side; the script reads only the cells it finds (and, for a key made from the
  * words, each one's Received cell): not every row.
  */
-function isSaved(sheet, key, since) {
+function findRow(sheet, key, column, since = -Infinity) {
   const last = sheet.getLastRow();
-  if (last < 2) return false;
-  const found = sheet.getRange(2, KEY_COLUMN, last - 1, 1).createTextFinder(key).matchCase(true).matchEntireCell(true).findAll();
-  return found.some((cell) => since === -Infinity || Date.parse(sheet.getRange(cell.getRow(), 1).getValue()) > since);
+  if (last < 2) return 0;
+  const found = sheet.getRange(2, column, last - 1, 1).createTextFinder(safeCell(key)).matchCase(true).matchEntireCell(true).findAll();
+  const cell = found.find((candidate) => since === -Infinity || Date.parse(sheet.getRange(candidate.getRow(), 1).getValue()) > since);
+  return cell ? cell.getRow() : 0;
 }
 
 /**
@@ -471,12 +911,106 @@ function appendText(sheet, values) {
   sheet.getRange(row, 1, 1, values.length).setNumberFormat('@').setValues([values]);
 }
 
+/** The day of `date` as Script Properties keep it: UTC, 2026-11-20. */
+function dayOf(date) {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Counts `count` recording bytes against the day's cap (RECORDING_BYTES_PER_DAY), or says no.
+ * Called under the lock, with the Script Properties read under it.
+ */
+function reserveBytes(run, count, now) {
+  const settings = run.settings();
+  const cap = Number(settings[PROPERTY.bytesPerDay]) || RECORDING_BYTES_PER_DAY;
+  const today = dayOf(now);
+  const [day, used] = String(settings[PROPERTY.bytesToday] || '').split(' ');
+  const before = day === today ? Number(used) || 0 : 0;
+  if (before + count > cap) return false;
+  run.remember(PROPERTY.bytesToday, `${today} ${before + count}`);
+  return true;
+}
+
+/** Why a recording was not saved: a `reason` of NOTICE and what Google said. */
+function trouble(reason, detail = '') {
+  return { reason, detail };
+}
+
+/** Any failure of Drive's as a trouble: Drive's own, unless it is already one of ours. */
+function asTrouble(error) {
+  return error && error.reason ? error : trouble('drive', String(error));
+}
+
+/**
+ * Saves `blob` as a file in the recordings folder, or in the folder of parts inside it, and
+ * returns the file. A folder shared beyond its owner is not used. Throws a trouble when a folder
+ * cannot be had or Drive fails (full, a quota): nothing is kept then.
+ */
+function saveInFolder(run, which, blob) {
+  const folder = which === 'parts' ? partsFolder(run) : recordingsFolder(run);
+  if (!isPrivate(folder)) throw trouble('shared', `The folder ${folder.getId()} is shared beyond its owner.`);
+  return folder.createFile(blob);
+}
+
+/**
+ * The folder RECORDINGS_FOLDER_ID names. Without it, a folder the script makes in the root of its
+ * Drive (private, as new folders are) and names there for the next time.
+ */
+function recordingsFolder(run) {
+  const id = run.settings()[PROPERTY.recordings];
+  if (!id) {
+    const folder = DriveApp.createFolder(RECORDINGS_FOLDER_NAME);
+    run.remember(PROPERTY.recordings, folder.getId());
+    return folder;
+  }
+  try {
+    return DriveApp.getFolderById(id);
+  } catch (error) {
+    throw trouble('folder', String(error));
+  }
+}
+
+/** The folder the parts wait in, inside the recordings folder: the script's own, made again if it is gone. */
+function partsFolder(run) {
+  const id = run.settings()[PROPERTY.parts];
+  if (id) {
+    try {
+      return DriveApp.getFolderById(id);
+    } catch (error) {
+      console.error(`PARTS_FOLDER_ID names no folder this script can open; making another: ${error}`);
+    }
+  }
+  const folder = recordingsFolder(run).createFolder(PARTS_FOLDER_NAME);
+  run.remember(PROPERTY.parts, folder.getId());
+  return folder;
+}
+
+/**
+ * Whether only its owner can open `folder`: no access by link or domain (Access.PRIVATE), and no
+ * editor or viewer besides the owner.
+ */
+function isPrivate(folder) {
+  if (folder.getSharingAccess() !== DriveApp.Access.PRIVATE) return false;
+  const owner = folder.getOwner();
+  const ownerEmail = owner ? owner.getEmail() : '';
+  return folder.getEditors().concat(folder.getViewers()).every((user) => user.getEmail() === ownerEmail);
+}
+
+/** A file no row needs (a copy that lost, a part once joined): to the trash, where its owner may still find it for 30 days. */
+function trash(fileId) {
+  try {
+    DriveApp.getFileById(fileId).setTrashed(true);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
 /**
  * Tells NOTIFY_EMAIL that a story arrived: never its words or phone (an inbox is read on shared
  * phones too). Past the daily e-mail quota MailApp throws; the story is saved all the same.
  */
-function notify() {
-  const to = PropertiesService.getScriptProperties().getProperty(PROPERTY.notify);
+function notify(run) {
+  const to = run.settings()[PROPERTY.notify];
   if (!to) return;
   try {
     MailApp.sendEmail(to, 'A new story arrived on STREE', 'A story was sent through the STREE website. Open the stories sheet to read it.');
@@ -486,41 +1020,74 @@ function notify() {
 }
 
 /**
+ * Tells NOTIFY_EMAIL, at most once a day, why recordings are not being saved (`problem`: a
+ * trouble). The day it last did is kept in Script Properties (DRIVE_NOTICE_DAY), which last until
+ * changed; CacheService forgets within six hours. It is read again under the lock, the one second
+ * read of an execution, so that stories failing at once send one e-mail.
+ */
+function tellOrganisation(run, problem) {
+  console.error(`Recording not saved (${problem.reason}): ${problem.detail}`);
+  const to = run.settings()[PROPERTY.notify];
+  if (!to) return;
+  const today = dayOf(new Date());
+  try {
+    const lock = LockService.getScriptLock();
+    lock.waitLock(LOCK_WAIT_MS);
+    try {
+      const properties = PropertiesService.getScriptProperties();
+      if (properties.getProperty(PROPERTY.noticeDay) === today) return;
+      properties.setProperty(PROPERTY.noticeDay, today);
+    } finally {
+      lock.releaseLock();
+    }
+    MailApp.sendEmail(to, NOTICE.subject, NOTICE[problem.reason] + NOTICE.end);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+/**
  * Answers for the form's script. `outcome` says what happened, since the status is always 200:
- * "saved" (now or before), "refused" (`error` and `fields` say what to fix), or "retry" (nothing
- * was written: send the same story again later). Clients ignore members they do not know, so a
- * later version may add some (a recording's, say) without breaking an older page.
+ * "saved" (now or before: the row and any whole recording exist), "refused" (`error` and `fields`
+ * say what to fix), "incomplete" (`have`: the parts of its recording held, in order) or "retry"
+ * (nothing new is confirmed: send the same story again later). Clients ignore members they do not
+ * know, so a later version may add some without breaking an older page.
  */
 function jsonAnswers() {
   const json = (body) => ContentService.createTextOutput(JSON.stringify(body)).setMimeType(ContentService.MimeType.JSON);
   return {
     saved: () => json({ ok: true, outcome: 'saved' }),
     refused: (result) => json({ ok: false, outcome: 'refused', error: Object.values(result.errors).join(' '), fields: result.errors }),
+    refusedRecording: (message) => json({ ok: false, outcome: 'refused', error: message, fields: { [RECORDING]: message } }),
+    incomplete: (have) => json({ ok: false, outcome: 'incomplete', have }),
     // Words alone never come near the limit: what is too long is the recording.
     unreadable: (problem) =>
       json({ ok: false, outcome: 'refused', error: MESSAGES[problem], ...(problem === 'tooBig' ? { fields: { [RECORDING]: MESSAGES.recording.tooLong } } : {}) }),
     multipart: () => json({ ok: false, outcome: 'refused', error: MESSAGES.multipart }),
     failed: () => json({ ok: false, outcome: 'retry', error: MESSAGES.busy }),
+    recordingFailed: () => json({ ok: false, outcome: 'retry', error: MESSAGES.recordingBusy }),
   };
 }
 
-function pageAnswers({ lang }) {
+/** Answers for a plain form post, which carries no recording: pages in her language. */
+function pageAnswers({ lang }, run) {
   const t = TEXT[lang];
   const action = `${ScriptApp.getService().getUrl()}?lang=${lang}`;
-  const home = siteAddress();
+  // Read when a page is made, after the lock: the settings are read under it first.
+  const home = () => siteAddress(run);
   return {
-    saved: () => page(lang, t.sentTitle, `<p>${escapeHtml(t.sentBody)}</p>${homeLink(t, home)}`),
-    refused: (result, values) => page(lang, t.fixTitle, fixForm(t, action, values, result.problems, t.fixIntro, home)),
-    unreadable: () => page(lang, t.fixTitle, `<p>${escapeHtml(t.unreadable)}</p>${homeLink(t, home)}`),
+    saved: () => page(lang, t.sentTitle, `<p>${escapeHtml(t.sentBody)}</p>${homeLink(t, home())}`),
+    refused: (result, values) => page(lang, t.fixTitle, fixForm(t, action, values, result.problems, t.fixIntro, home())),
+    unreadable: () => page(lang, t.fixTitle, `<p>${escapeHtml(t.unreadable)}</p>${homeLink(t, home())}`),
     // The form again, url-encoded and without a file: she may write her story, or call (the site says how).
-    multipart: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.recordingNotReceived, home)),
-    failed: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.failed, home)),
+    multipart: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.recordingNotReceived, home())),
+    failed: (values) => page(lang, t.fixTitle, fixForm(t, action, values, {}, t.failed, home())),
   };
 }
 
 /** The site's address from SITE_ADDRESS, if it is a web address. */
-function siteAddress() {
-  const address = PropertiesService.getScriptProperties().getProperty(PROPERTY.site) || '';
+function siteAddress(run) {
+  const address = run.settings()[PROPERTY.site] || '';
   return /^https?:\/\//.test(address) ? address : '';
 }
 

@@ -2,8 +2,9 @@
 // removes the story she was typing, stops any reading aloud and replaces this page in the tab's
 // history with a neutral site, so Back does not bring it back. A plain script, not an island: it
 // works before any island and with none. Without JavaScript the control is a plain link there.
+// What she typed or recorded is removed by `forget`, which the page hands in (HelpBar.astro): the
+// story's own folder knows what it keeps, and the browser's helpers stay below it.
 import { EXIT_WINDOW_MS, NO_PRESSES, countKeyUp, type ShiftCount } from '../lib/exit-keys';
-import { forgetTypedWords } from '../story-outbox/draft';
 import { stopSpeaking } from './speech';
 
 const link = document.querySelector<HTMLAnchorElement>('a[data-quick-exit]');
@@ -16,6 +17,8 @@ let title = '';
 let noReferrer: HTMLMetaElement | undefined;
 
 let count: ShiftCount = NO_PRESSES;
+/** Removes what she typed or recorded; synchronous, so the navigation cannot cut it off. */
+let forget = () => {};
 let windowTimer: ReturnType<typeof setTimeout> | undefined;
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -44,7 +47,7 @@ function leave(event?: Event) {
   event?.preventDefault();
   blankPage();
   stopSpeaking();
-  forgetTypedWords();
+  forget();
   // The neutral site is not told where she came from, not even this site's name.
   noReferrer = Object.assign(document.createElement('meta'), { name: 'referrer', content: 'no-referrer' });
   document.head.append(noReferrer);
@@ -88,7 +91,10 @@ function showPageAgain() {
   resetPresses();
 }
 
-if (link) {
+/** Arms Exit this page and the three Shift presses; `forgetStory` removes her words and recordings. */
+export function startQuickExit(forgetStory: () => void) {
+  if (!link) return;
+  forget = forgetStory;
   link.addEventListener('click', leave);
   document.addEventListener('keyup', onKeyUp, true);
   addEventListener('pageshow', (event) => {

@@ -1,6 +1,6 @@
 // Stories and profiles are plain Markdown. Raw HTML in a body would reach the page as markup, and
 // the post-build step would even allow an inline <script> in it by hash. So HTML is shown as the
-// text it is, and the build says where (CONTENT.md, "Markdown files"). Failing the build is not
+// text it is, and the build says where (CONTENT.md, "Basic rules for every file"). Failing the build is not
 // an option: Astro's glob loader logs a render error and builds the page without its story.
 import { fileURLToPath } from 'node:url';
 import type { SatteriProcessorOptions } from '@astrojs/markdown-satteri';

@@ -88,7 +88,7 @@ export function shareCardSvg({ kicker, title, subtitle, host }: ShareCard): stri
 }
 
 // A card is a few flat colours and their anti-aliased edges: 16 colours look the same as 256 and
-// quantise in a quarter of the time, which was most of a story's build time (docs/bench.md, "Scale").
+// quantise in a quarter of the time, which was most of a story's build time (the scale test of `npm run bench`, scripts/bench/scale.js).
 const PNG_OPTIONS = { palette: true, colours: 16, effort: 1, dither: 0, compressionLevel: 9 } as const;
 // What else decides the pixels besides the SVG: a new sharp or font draws every card once more.
 const RENDERER = JSON.stringify({ PNG_OPTIONS, sharp: sharp.versions, fonts: DEVANAGARI_FONT_VERSION });

@@ -1,4 +1,4 @@
-// The voice recorder's words in every language (src/islands/VoiceRecorder.tsx). Apart from the
+// The voice recorder's words in every language (src/islands/VoiceRecorder.ts). Apart from the
 // form's strings on purpose: only the recorder's own chunk imports them, fetched on the tap of
 // `Record your story`, so no page carries them before she asks to record (docs/decisions.md).
 import type { Locale } from './locales';

@@ -80,7 +80,7 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
 
   // The page may hold words already: typed while this script was still on its way, or put back
   // by the browser. React hydrates over them without a word, and the next render would wipe them,
-  // so they become the state before anything renders again (docs/design.md, "Known pitfalls").
+  // so they become the state before anything renders again (docs/development.md, "Known pitfalls of this stack").
   useLayoutEffect(() => {
     const elements = form.current!.elements;
     const value = (name: string) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';

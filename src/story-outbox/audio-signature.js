@@ -1,4 +1,4 @@
-// What a recording's first bytes say it is (docs/stories.md, "Only audio is kept"): a declared type
+// What a recording's first bytes say it is (docs/stories.md, "Voice stories"): a declared type
 // is what the sender says, not what the bytes are, and a phone's file picker may send audio as
 // application/octet-stream. Both collectors name a stored file from this allow-list alone, so
 // nothing but these containers reaches data/recordings/ or Drive. Pure: Node and the page import it.

@@ -8,7 +8,7 @@ export const DRAFT_KEY = 'stree:story-draft';
 export const KEY_HEADER = 'Idempotency-Key';
 /**
  * The same key, for a collector on another origin: a custom header would cost a CORS preflight,
- * which Google Apps Script never answers (docs/stories.md, "Collectors on another origin").
+ * which Google Apps Script never answers (docs/stories.md, "How a story leaves the phone").
  */
 export const KEY_PARAM = 'key';
 /** On the form's action: the language a plain form post is answered in (POST keys stay English). */

@@ -37,8 +37,12 @@ export function safeCell(value) {
   return FORMULA_START.test(value) ? ` ${value}` : value;
 }
 
-/** What can be wrong with one field; the inbox's pages say each in the visitor's language. */
-export const PROBLEMS = /** @type {const} */ (['missing', 'tooLong', 'invalid', 'notText', 'unknown']);
+/**
+ * What can be wrong with one field; the inbox's pages say each in the visitor's language. Only a
+ * recording is `notAudio` (its first bytes are none of the containers phones record in:
+ * ./audio-signature.js) or `several` (a form posted with more than one file for it).
+ */
+export const PROBLEMS = /** @type {const} */ (['missing', 'tooLong', 'invalid', 'notText', 'unknown', 'notAudio', 'several']);
 
 const EMPTY = {
   Name: 'Enter your name.',
@@ -55,6 +59,8 @@ const RECORDING_MESSAGES = {
   tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
   invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',
   notText: 'Send the recording\'s type and data as text.',
+  notAudio: 'The file is not a sound recording: send a recording made on the phone (WebM, Ogg, MP4, 3GP, MP3, WAV or AMR).',
+  several: 'Send one recording with a story.',
 };
 
 /** The English message for a problem, as the JSON answers give it. */

@@ -2,8 +2,10 @@
 // calls, each doing what Google documents (docs/stories.md, "As Google runs it"): a spreadsheet
 // opened by id whose sheets have 1,000 rows and throw past them, a TextFinder, a script lock whose
 // wait times out and throws, Script Properties, a digest, text and HTML outputs, MailApp with
-// a daily quota, and Drive: folders by id, files made from blobs (Utilities.base64Decode and
-// newBlob), their addresses and the trash (docs/stories.md, "Voice stories"). The unit tests call
+// a daily quota, and Drive: folders by id with their sharing, files made from blobs
+// (Utilities.base64Decode and newBlob, signed bytes), read back by id, their addresses and the
+// trash (docs/stories.md, "Voice stories"). It counts what a test must see and no client can:
+// Script Property reads, and Drive calls made while the script lock was held. The unit tests call
 // its functions; tests/apps-script/stand-in.ts serves it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,8 +19,26 @@ export const SHEET_ID = '1STREEtestSheetIdXXXXXXXXXXXXXXXXXXXXXXXXXX';
 export const NEW_SHEET_ROWS = 1000;
 /** The private Drive folder's id as the set-up puts it in the Script Property RECORDINGS_FOLDER_ID. */
 export const RECORDINGS_FOLDER_ID = '1STREEtestRecordingsFolderXXXXXXXXXX';
-/** Where DriveApp.getRootFolder() puts files: My Drive of the account the web app runs as. */
+/** Where DriveApp.getRootFolder() and DriveApp.createFolder put things: My Drive of the account the web app runs as. */
 export const ROOT_FOLDER_ID = 'root';
+/** The account the web app runs as ("Execute as: Me"): it owns the sheet, the folders and every file. */
+export const OWNER_EMAIL = 'stree.stories@example.org';
+
+/** DriveApp.Access: who besides the people given access may open an item. */
+export type Access = 'ANYONE' | 'ANYONE_WITH_LINK' | 'DOMAIN' | 'DOMAIN_WITH_LINK' | 'PRIVATE';
+
+/** A folder in the stand-in's Drive, as a test sets and reads it. */
+export interface DriveFolder {
+  id: string;
+  name: string;
+  /** The folder it is in; null for the root. */
+  parent: string | null;
+  /** Link sharing of its own ("General access"); a folder also has what its parents share. */
+  access: Access;
+  owner: string;
+  editors: string[];
+  viewers: string[];
+}
 
 /** A file in the stand-in's Drive, as a test reads it. */
 export interface DriveFile {
@@ -31,6 +51,9 @@ export interface DriveFile {
   trashed: boolean;
   url: string;
 }
+
+/** Access from the narrowest to the widest, to tell what a folder inherits from its parents. */
+const ACCESS_ORDER: Access[] = ['PRIVATE', 'DOMAIN_WITH_LINK', 'DOMAIN', 'ANYONE_WITH_LINK', 'ANYONE'];
 
 /** What Google's services count, for the tests to read: cells the script read, cells TextFinder searched. */
 export interface Counters {
@@ -60,6 +83,14 @@ export class FakeSheet {
   }
   setFrozenRows(rows: number) {
     this.frozenRows = rows;
+  }
+  /** Sheet.deleteRow: the rows below move up, and the sheet has one row fewer. */
+  deleteRow(row: number) {
+    if (row < 1 || row > this.maxRows) throw new Error('Exception: Those rows are out of bounds.');
+    this.rows.splice(row - 1, 1);
+    this.formats.splice(row - 1, 1);
+    this.maxRows -= 1;
+    return this;
   }
   getRange(row: number, column: number, rows = 1, columns = 1) {
     // As Sheets does: a range past the sheet's rows is an error, not a new row.
@@ -141,7 +172,7 @@ export interface CollectorOptions {
   properties?: Record<string, string>;
   /** E-mails MailApp may still send today (Google's daily recipients quota). */
   mailQuota?: number;
-  /** Drive folders that exist besides the root; the recordings folder unless replaced. */
+  /** Drive folders that exist besides the root, private to their owner; the recordings folder unless replaced. */
   folders?: string[];
 }
 
@@ -158,40 +189,94 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     },
   };
   const scriptProperties: Record<string, string> = { SHEET_ID, RECORDINGS_FOLDER_ID, ...properties };
-  /** Drive: every file made, trashed ones too. `failing`: Drive's own failure, when a file is made. */
-  const drive = { files: [] as DriveFile[], folders: new Set([ROOT_FOLDER_ID, ...folders]), failing: false };
+  /** Calls that read Script Properties (getProperties, getProperty), since the collector was loaded. */
+  const propertyReads = { count: 0 };
+  const privateFolder = (id: string, name: string, parent: string | null): DriveFolder => ({ id, name, parent, access: 'PRIVATE', owner: OWNER_EMAIL, editors: [], viewers: [] });
+  /**
+   * Drive: every folder, every file made (trashed ones too). `failing`: Drive refuses to make
+   * anything (a full Drive, a quota, an outage), as an exception; `unreadable`: reading a file's
+   * bytes throws. `underLock`: each Drive call made while the script lock was held.
+   */
+  const drive = {
+    files: [] as DriveFile[],
+    folders: new Map<string, DriveFolder>([ROOT_FOLDER_ID, ...folders].map((id) => [id, privateFolder(id, id === ROOT_FOLDER_ID ? 'My Drive' : 'STREE recordings', id === ROOT_FOLDER_ID ? null : ROOT_FOLDER_ID)])),
+    failing: false,
+    unreadable: false,
+    underLock: [] as string[],
+    calls: [] as string[],
+  };
+  /** Notes a Drive call, and whether the script lock was held during it. */
+  const driveCall = (name: string) => {
+    drive.calls.push(name);
+    if (lock.held) drive.underLock.push(name);
+  };
+  const refuseWrite = () => {
+    if (drive.failing) throw new Error('Exception: The user\'s Drive storage quota has been exceeded.');
+  };
+  /** A folder with what its parents share: sharing a folder shares what is in it. */
+  const ancestry = (folder: DriveFolder): DriveFolder[] => (folder.parent ? [folder, ...ancestry(drive.folders.get(folder.parent)!)] : [folder]);
+  /** A user as Drive gives one (developers.google.com/apps-script/reference/drive/user). */
+  const user = (email: string) => ({ getEmail: () => email });
   /** A blob (developers.google.com/apps-script/reference/base/blob): bytes, a content type, a name. */
   const blob = (bytes: Buffer, contentType: string, name: string) => ({
+    /** Blob.getBytes(): "Gets the data stored in this blob", a Byte[]: signed. */
     getBytes: () => signed(bytes),
     getContentType: () => contentType,
     getName: () => name,
     bytes,
   });
-  const driveFolder = (folderId: string) => ({
-    getId: () => folderId,
+  const driveFile = (file: DriveFile) => ({
+    getId: () => (driveCall('File.getId'), file.id),
+    getName: () => (driveCall('File.getName'), file.name),
+    /** File.getUrl(): "the URL that can be used to open the File in a Google App like Drive or Docs". */
+    getUrl: () => (driveCall('File.getUrl'), file.url),
+    /** File.getBlob(): the file's bytes as a blob. */
+    getBlob() {
+      driveCall('File.getBlob');
+      if (drive.unreadable) throw new Error('Exception: Service error: Drive');
+      return blob(Buffer.from(file.bytes), file.mimeType, file.name);
+    },
+    /** File.setTrashed(trashed): to Drive's trash, or out of it. */
+    setTrashed(trashed: boolean) {
+      driveCall('File.setTrashed');
+      file.trashed = trashed;
+      return this;
+    },
+    isTrashed: () => (driveCall('File.isTrashed'), file.trashed),
+  });
+  const folderOf = (folder: DriveFolder) => ({
+    getId: () => (driveCall('Folder.getId'), folder.id),
+    getName: () => (driveCall('Folder.getName'), folder.name),
     /** Folder.createFile(blob): "Creates a file in the current folder from a given Blob of arbitrary data." */
     createFile(data: ReturnType<typeof blob>) {
-      if (drive.failing) throw new Error('Exception: Service error: Drive');
+      driveCall('Folder.createFile');
+      refuseWrite();
       const id = `1file${drive.files.length + 1}XXXXXXXXXXXXXXXXXXXXXXXXX`;
       const file: DriveFile = {
-        id, name: data.getName(), mimeType: data.getContentType(), bytes: Buffer.from(data.bytes), folderId, trashed: false,
+        id, name: data.getName(), mimeType: data.getContentType(), bytes: Buffer.from(data.bytes), folderId: folder.id, trashed: false,
         url: `https://drive.google.com/file/d/${id}/view?usp=drivesdk`,
       };
       drive.files.push(file);
-      return {
-        getId: () => file.id,
-        getName: () => file.name,
-        /** File.getUrl(): "the URL that can be used to open the File in a Google App like Drive or Docs". */
-        getUrl: () => file.url,
-        /** File.setTrashed(trashed): to Drive's trash, or out of it. */
-        setTrashed(trashed: boolean) {
-          file.trashed = trashed;
-          return this;
-        },
-        isTrashed: () => file.trashed,
-      };
+      return driveFile(file);
     },
+    /** Folder.createFolder(name): a folder inside this one, sharing what this one shares. */
+    createFolder(name: string) {
+      driveCall('Folder.createFolder');
+      return folderOf(makeFolder(name, folder.id));
+    },
+    /** Folder.getSharingAccess(): "which class of users can access the Folder, besides any individual users who have been explicitly given access". */
+    getSharingAccess: () => (driveCall('Folder.getSharingAccess'), ancestry(folder).map((f) => f.access).reduce((wide, access) => (ACCESS_ORDER.indexOf(access) > ACCESS_ORDER.indexOf(wide) ? access : wide))),
+    getOwner: () => (driveCall('Folder.getOwner'), user(folder.owner)),
+    /** Folder.getEditors() and getViewers(): the people given access (the script's account edits its own). */
+    getEditors: () => (driveCall('Folder.getEditors'), [...new Set(ancestry(folder).flatMap((f) => f.editors))].map(user)),
+    getViewers: () => (driveCall('Folder.getViewers'), [...new Set(ancestry(folder).flatMap((f) => f.viewers))].map(user)),
   });
+  const makeFolder = (name: string, parent: string) => {
+    refuseWrite();
+    const made = privateFolder(`1folder${drive.folders.size}XXXXXXXXXXXXXXXXXXXXXXX`, name, parent);
+    drive.folders.set(made.id, made);
+    return made;
+  };
   /** Bytes as Google's Byte[] gives them to a script: numbers -128…127, an array of the script's realm. */
   const signed = (bytes: Buffer) => runInContext('Array.from', context)(bytes, (byte: number) => (byte > 127 ? byte - 256 : byte)) as number[];
   /**
@@ -200,6 +285,8 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
    */
   const lock = { held: false, busy: false, waits: 0, timeouts: 0 };
   const mail = { sent: [] as { to: string; subject: string; body: string }[], quota: mailQuota };
+  /** What the script wrote to its execution log (console.error). */
+  const logs: string[] = [];
   const text = (content: string) => {
     const output: Output = { kind: 'text', content, mimeType: 'text/plain' };
     return Object.assign(output, {
@@ -224,7 +311,7 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
   const context = createContext({
     // The host's clock, so a test can move it (vi.setSystemTime) past the 24 hours a repeat is looked for.
     Date,
-    console: { ...console, error: () => {} },
+    console: { ...console, error: (...args: unknown[]) => logs.push(args.map(String).join(' ')) },
     SpreadsheetApp: {
       // A stand-alone project has no active spreadsheet.
       getActiveSpreadsheet: () => null,
@@ -258,17 +345,26 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     },
     PropertiesService: {
       getScriptProperties: () => ({
-        getProperty: (name: string) => scriptProperties[name] ?? null,
+        /** getProperties(): "a copy of all key-value pairs in the current Properties store". */
+        getProperties: () => {
+          propertyReads.count += 1;
+          return runInContext('(values) => Object.assign({}, values)', context)(scriptProperties) as Record<string, string>;
+        },
+        getProperty: (name: string) => {
+          propertyReads.count += 1;
+          return scriptProperties[name] ?? null;
+        },
         setProperty: (name: string, value: string) => {
-          scriptProperties[name] = value;
+          scriptProperties[name] = String(value);
         },
       }),
     },
     Utilities: {
       DigestAlgorithm: { SHA_256: 'sha256' },
       Charset: { UTF_8: 'utf8' },
-      // Google gives the digest as signed bytes (-128…127).
-      computeDigest: (algorithm: string, value: string) => signed(createHash(algorithm).update(value, 'utf8').digest()),
+      // Of a string (in a charset) or of a Byte[]; Google gives the digest as signed bytes (-128…127).
+      computeDigest: (algorithm: string, value: string | number[]) =>
+        signed(createHash(algorithm).update(typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value.map((byte) => byte & 0xff))).digest()),
       /**
        * "Decodes a base-64 encoded string into a UTF-8 byte array": a Byte[], signed as above.
        * Google's page does not say what text that is not base64 does; here it throws, and the
@@ -282,13 +378,28 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
       newBlob: (data: number[], contentType: string, name: string) => blob(Buffer.from(data.map((byte) => byte & 0xff)), contentType, name),
     },
     DriveApp: {
+      Access: Object.fromEntries(ACCESS_ORDER.map((access) => [access, access])),
       /** "Gets the folder with the given ID. Throws a scripting exception if the folder does not exist or the user does not have permission to access it." */
       getFolderById: (id: string) => {
-        if (!drive.folders.has(id)) throw new Error('Exception: No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.');
-        return driveFolder(id);
+        driveCall('DriveApp.getFolderById');
+        const folder = drive.folders.get(id);
+        if (!folder) throw new Error(NO_ITEM);
+        return folderOf(folder);
+      },
+      /** "Gets the file with the given ID. Throws a scripting exception if the file does not exist or the user does not have permission to access it." */
+      getFileById: (id: string) => {
+        driveCall('DriveApp.getFileById');
+        const file = drive.files.find((candidate) => candidate.id === id);
+        if (!file) throw new Error(NO_ITEM);
+        return driveFile(file);
+      },
+      /** DriveApp.createFolder(name): "Creates a folder in the root of the user's Drive." */
+      createFolder: (name: string) => {
+        driveCall('DriveApp.createFolder');
+        return folderOf(makeFolder(name, ROOT_FOLDER_ID));
       },
       /** The root of the Drive of the account the script runs as. */
-      getRootFolder: () => driveFolder(ROOT_FOLDER_ID),
+      getRootFolder: () => (driveCall('DriveApp.getRootFolder'), folderOf(drive.folders.get(ROOT_FOLDER_ID)!)),
     },
     MailApp: {
       sendEmail: (to: string, subject: string, body: string) => {
@@ -309,6 +420,11 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     doPost: (event: PostEvent) => script.doPost!(event) as Output,
     /** As the script would see `body` parsed from a request: made in its own realm (its own Object). */
     checkStory: (body: unknown) => script.checkStory!(runInContext('JSON.parse', context)(JSON.stringify(body))),
+    /** One of the script's functions called with values made in its own realm, its answer as plain data. */
+    call: (name: string, ...args: unknown[]) => {
+      const answer = script[name]!(...args.map((arg) => runInContext('JSON.parse', context)(JSON.stringify(arg))));
+      return answer === undefined ? undefined : (JSON.parse(JSON.stringify(answer)) as unknown);
+    },
     safeCell: (value: string) => script.safeCell!(value) as string,
     /** Values as the collector sees them: the script's TEXT, for comparing with the site's strings. */
     constant: (name: string) => runInContext(name, context),
@@ -318,13 +434,22 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     counters,
     lock,
     mail,
+    logs,
     drive,
+    propertyReads,
     /** The Drive file a row's Recording cell links to. */
     driveFile: (url: string) => drive.files.find((file) => file.url === url),
+    /** Whole recordings in Drive, not trashed: every file but the parts still arriving. */
+    recordings: () => drive.files.filter((file) => !file.trashed && file.folderId !== scriptProperties.PARTS_FOLDER_ID),
+    /** Parts of recordings in Drive, not trashed. */
+    parts: () => drive.files.filter((file) => !file.trashed && file.folderId === scriptProperties.PARTS_FOLDER_ID),
   };
 }
 
 export type Collector = ReturnType<typeof loadCollector>;
+
+/** What DriveApp throws for an id it cannot open. */
+const NO_ITEM = 'Exception: No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.';
 
 /** The `e` of doPost(e), as Apps Script builds it from a request. */
 export interface PostEvent {

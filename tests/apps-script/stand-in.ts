@@ -72,7 +72,7 @@ export interface StandIn {
   collector: Collector;
   /** Rows of the Stories sheet below its header. */
   rows: () => string[][];
-  /** The recordings in Drive, not trashed, with their bytes. */
+  /** The whole recordings in Drive (not trashed, not parts still arriving), with their bytes. */
   recordings: () => DriveFile[];
   behaviour: Behaviour;
   /** Script Properties every fresh collector starts with (SITE_ADDRESS, say); SHEET_ID is set already. */
@@ -93,7 +93,7 @@ export async function startStandIn(port: number): Promise<StandIn> {
     seen: [],
     collector: undefined as unknown as Collector,
     rows: () => standIn.collector.sheet('Stories')?.rows.slice(1) ?? [],
-    recordings: () => standIn.collector.drive.files.filter((file) => !file.trashed),
+    recordings: () => standIn.collector.recordings(),
     behaviour: { ...DEFAULT_BEHAVIOUR },
     properties: {},
     reset: () => {

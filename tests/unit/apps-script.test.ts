@@ -1,6 +1,8 @@
 // The organisation's collector (deploy/apps-script/Code.js) under Node, over an in-memory
-// spreadsheet (tests/apps-script/collector.ts): the same checks as the site's inbox, values safe
-// in a sheet, each key once, and the answers for scripts and for plain form posts.
+// spreadsheet and Drive (tests/apps-script/collector.ts): the same checks as the site's inbox,
+// values safe in a sheet, each key once, the answers for scripts and for plain form posts, and a
+// recording sent whole, as pages from before parts send it. A recording in parts:
+// apps-script-parts.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,28 +10,22 @@ import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { FORMULA_START, HONEYPOT, NAME_MAX, PHONE_DIGITS, STORY_MAX, validateStory } from '../../src/story-outbox/fields.js';
 import { escapeHtml } from '../../src/story-outbox/form-html.js';
-import { BASE64, RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE, RECORDING_TYPE_MAX } from '../../src/story-outbox/recording.js';
+import { SIGNATURE_BYTES, audioKind } from '../../src/story-outbox/audio-signature.js';
+import {
+  BASE64, PART, RECORDING, RECORDING_BYTES_MAX, RECORDING_PART_BYTES, RECORDING_PARTS_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE, RECORDING_TYPE_MAX,
+  checkPart, partFits, partsOf,
+} from '../../src/story-outbox/recording.js';
 import { COLLECTOR_FILE, NEW_SHEET_ROWS, RECORDINGS_FOLDER_ID, ROOT_FOLDER_ID, loadCollector, postEvent, type Collector } from '../apps-script/collector';
+import { SAVED, postJson, rows, webmBytes } from '../apps-script/post';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '7f9c2d1e-5b3a-4c8d-9e0f-1a2b3c4d5e6f';
-
-/** A POST as the form's script sends it: JSON as text/plain, the key in the address. */
-function postJson(collector: Collector, body: unknown, query: Record<string, string> = {}) {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const output = collector.doPost(postEvent(new URLSearchParams(query), text, 'text/plain;charset=UTF-8'));
-  expect(output.mimeType).toBe('application/json');
-  return JSON.parse(output.content) as { ok: boolean; outcome: string; error?: string; fields?: Record<string, string> };
-}
-
-const SAVED = { ok: true, outcome: 'saved' };
 
 /** A plain form post, as the browser sends one when no script runs. */
 function postForm(collector: Collector, fields: Record<string, string>, lang = 'en', type = 'application/x-www-form-urlencoded') {
   return collector.doPost(postEvent(new URLSearchParams({ lang }), new URLSearchParams(fields).toString(), type));
 }
 
-const rows = (collector: Collector) => collector.sheet('Stories')?.rows.slice(1) ?? [];
 const keys = (collector: Collector) => rows(collector).map((row) => row[4]);
 
 afterEach(() => {
@@ -332,21 +328,24 @@ it('the collector’s words are the site’s own, in both languages', () => {
   }
 });
 
-describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
-  /** Bytes that stand for audio: every value a byte can take, so a sign or an offset lost shows. */
-  const AUDIO = Buffer.from(Array.from({ length: 30_000 }, (_, i) => (i * 7 + (i >> 8)) % 256));
+describe('a story told by voice, its recording whole (docs/stories.md, "Voice stories")', () => {
+  const AUDIO = webmBytes(30_000);
   const voice = (bytes: Buffer = AUDIO, type = 'audio/webm;codecs=opus') => ({ type, data: bytes.toString('base64') });
   const VOICE = { Name: '', Phone: STORY.Phone, Story: '', Recording: voice() };
-  const live = (collector: Collector) => collector.drive.files.filter((file) => !file.trashed);
+  const RETRY = { ok: false, outcome: 'retry', error: expect.stringMatching(/send the recording again later/) };
 
-  it('is allowed to make files in Drive: the manifest asks for the scope Folder.createFile needs', () => {
-    const manifest = JSON.parse(readFileSync(join(COLLECTOR_FILE, '../appsscript.json'), 'utf8')) as { oauthScopes: string[] };
+  it('is allowed to make and read files in Drive: the manifest asks for the scope DriveApp needs, and no advanced service', () => {
+    const manifest = JSON.parse(readFileSync(join(COLLECTOR_FILE, '../appsscript.json'), 'utf8')) as { oauthScopes: string[]; dependencies: object };
     expect(manifest.oauthScopes).toContain('https://www.googleapis.com/auth/drive');
+    expect(manifest.dependencies).toEqual({});
   });
 
   it('repeats the site’s limits and rules exactly', () => {
     const collector = loadCollector();
-    const site = { RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE_MAX, NAME_MAX, STORY_MAX, PHONE_DIGITS, HONEYPOT };
+    const site = {
+      RECORDING, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX, RECORDING_TYPE_MAX, RECORDING_PART_BYTES, RECORDING_PARTS_MAX, PART, SIGNATURE_BYTES,
+      NAME_MAX, STORY_MAX, PHONE_DIGITS, HONEYPOT,
+    };
     for (const [name, value] of Object.entries(site)) expect(collector.constant(name), name).toBe(value);
     for (const [name, pattern] of Object.entries({ RECORDING_TYPE, BASE64, FORMULA_START })) expect((collector.constant(name) as RegExp).source, name).toBe(pattern.source);
   });
@@ -364,9 +363,58 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     ['data as a number', { Phone: STORY.Phone, Recording: { type: 'audio/ogg', data: 1 } }],
     ['a recording of null', { Phone: STORY.Phone, Recording: null }],
     ['a member besides type and data', { Phone: STORY.Phone, Recording: { ...voice(), name: 'a.webm' } }],
+    ['an announced recording', { Phone: STORY.Phone, Recording: { type: 'audio/webm', size: 183_211, parts: 6 } }],
+    ['an announced recording whose parts do not add up', { Phone: STORY.Phone, Recording: { type: 'audio/webm', size: 183_211, parts: 5 } }],
+    ['an announced recording over the limit', { Phone: STORY.Phone, Recording: { type: 'audio/webm', size: RECORDING_BYTES_MAX + 1, parts: RECORDING_PARTS_MAX + 1 } }],
+    ['an announced recording of no bytes', { Phone: STORY.Phone, Recording: { type: 'audio/webm', size: 0, parts: 0 } }],
+    ['an announced recording with its data too', { Phone: STORY.Phone, Recording: { type: 'audio/webm', size: 4, parts: 1, data: 'GkXfow==' } }],
   ])('checkStory answers %s as the site’s inbox does', (_, body) => {
     const collector = loadCollector();
     expect(JSON.parse(JSON.stringify(collector.checkStory(body)))).toEqual(JSON.parse(JSON.stringify(validateStory(body))));
+  });
+
+  it.each([
+    ['a part', { index: 1, count: 3, data: 'T2dnUw==' }],
+    ['a part at its length limit', { index: 0, count: 2, data: Buffer.alloc(RECORDING_PART_BYTES).toString('base64') }],
+    ['a part over it', { index: 0, count: 2, data: Buffer.alloc(RECORDING_PART_BYTES + 3).toString('base64') }],
+    ['an index past its count', { index: 3, count: 3, data: 'AAAA' }],
+    ['a count past the most parts', { index: 0, count: RECORDING_PARTS_MAX + 1, data: 'AAAA' }],
+    ['no data', { index: 0, count: 1, data: '' }],
+    ['another member', { index: 0, count: 1, data: 'AAAA', type: 'audio/ogg' }],
+    ['an index as text', { index: '0', count: 1, data: 'AAAA' }],
+    ['an array', [0, 1, 'AAAA']],
+  ])('checkPart answers %s as the site’s does', (_, value) => {
+    expect(loadCollector().call('checkPart', value)).toEqual(checkPart(value));
+  });
+
+  it('partFits and partsOf answer as the site’s do, at every place of a recording', () => {
+    const collector = loadCollector();
+    for (const size of [1, RECORDING_PART_BYTES - 1, RECORDING_PART_BYTES, RECORDING_PART_BYTES + 1, 180_000, RECORDING_BYTES_MAX]) {
+      expect(collector.call('partsOf', size), `partsOf(${size})`).toBe(partsOf(size));
+      const count = partsOf(size);
+      for (const index of [0, count - 1]) {
+        for (const bytes of [RECORDING_PART_BYTES, size - RECORDING_PART_BYTES * (count - 1), 1]) {
+          expect(collector.call('partFits', { index, count }, bytes, size), `${index}/${count} of ${size}: ${bytes}`).toBe(partFits({ index, count }, bytes, size));
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['WebM', [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81]],
+    ['Ogg', [...Buffer.from('OggS'), 0, 2, 0, 0, 0, 0, 0, 0]],
+    ['3GP', [0, 0, 0, 0x18, ...Buffer.from('ftyp3gp4')]],
+    ['M4A', [0, 0, 0, 0x1c, ...Buffer.from('ftypM4A ')]],
+    ['MP3 with a tag', [...Buffer.from('ID3'), 4, 0, 0, 0, 0, 0, 0, 0, 0]],
+    ['an MPEG frame', [0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0, 0, 0, 0, 0]],
+    ['WAV', [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WAVE')]],
+    ['AMR', [...Buffer.from('#!AMR\n'), 0, 0, 0, 0, 0, 0]],
+    ['an HTML page', [...Buffer.from('<html><body>')]],
+    ['an HTA', [...Buffer.from('<HTA:APPLICA')]],
+    ['a Windows program', [0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0]],
+  ])('audioKind names %s as the site’s does, from Google’s signed bytes', (_, bytes) => {
+    const signed = bytes.map((byte) => (byte > 127 ? byte - 256 : byte));
+    expect(loadCollector().call('audioKind', signed)).toEqual(audioKind(Uint8Array.from(bytes)));
   });
 
   it('sent twice with one key: one file in the recordings folder with the recording’s bytes, one row linking it', () => {
@@ -378,19 +426,37 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(file!.folderId).toBe(RECORDINGS_FOLDER_ID);
     expect(file!.bytes.equals(AUDIO)).toBe(true);
     expect(file!.mimeType).toBe('audio/webm');
-    // Named with the type's own ending, not its parameters: the organisation opens it by its name.
+    // Named with the ending its bytes call for: the organisation opens it by its name.
     expect(file!.name).toMatch(/^story-[\dT-]+Z\.webm$/);
     expect(rows(collector)).toEqual([[expect.any(String), '', STORY.Phone, '', KEY, file!.url]]);
     expect(collector.sheet('Stories')!.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording']);
   });
 
+  it.each([
+    ['audio/x.hta', 'an HTA'],
+    ['audio/ogg', 'an Ogg file'],
+  ])('declared %s but WebM in its bytes: saved as the WebM it is, never as %s', (type) => {
+    const collector = loadCollector();
+    expect(postJson(collector, { ...VOICE, Recording: voice(AUDIO, type) }, { key: KEY })).toEqual(SAVED);
+    expect(collector.drive.files.map(({ name, mimeType }) => [name.replace(/^.*\./, ''), mimeType])).toEqual([['webm', 'audio/webm']]);
+  });
+
+  it('bytes that are no audio are refused in fields.Recording, whatever type they claim; nothing is kept', () => {
+    const collector = loadCollector();
+    const page = Buffer.from('<html><script>alert(1)</script></html>');
+    const answer = postJson(collector, { ...VOICE, Recording: voice(page, 'audio/x.hta') }, { key: KEY });
+    expect(answer).toMatchObject({ ok: false, outcome: 'refused', fields: { Recording: expect.stringMatching(/not sound/) } });
+    expect(collector.drive.files).toEqual([]);
+    expect(rows(collector)).toEqual([]);
+  });
+
   it('two recordings from one phone without a key are two stories', () => {
     const collector = loadCollector();
     postJson(collector, VOICE);
-    postJson(collector, { ...VOICE, Recording: voice(AUDIO.subarray(1)) });
+    postJson(collector, { ...VOICE, Recording: voice(AUDIO.subarray(0, 20_000)) });
     postJson(collector, VOICE);
     expect(rows(collector)).toHaveLength(2);
-    expect(live(collector)).toHaveLength(2);
+    expect(collector.recordings()).toHaveLength(2);
   });
 
   it('one byte over the limit is refused with the limit in fields.Recording; nothing is saved', () => {
@@ -419,46 +485,44 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(collector.drive.files).toEqual([]);
   });
 
-  it('a row that fails sends its file to the trash and is "try again"; sent again, one file and one row', () => {
+  it('a sheet that fails: "try again" before anything is written to Drive', () => {
     const collector = loadCollector();
     postJson(collector, STORY);
-    const sheet = collector.sheet('Stories')!;
-    const getRange = sheet.getRange.bind(sheet);
-    // The row's own range (every column) fails; finding the key and naming the column do not.
-    sheet.getRange = (row: number, column: number, rowCount?: number, columns?: number) => {
-      if (columns === 6) throw new Error('Service Spreadsheets failed');
-      return getRange(row, column, rowCount, columns);
+    collector.sheet('Stories')!.getRange = () => {
+      throw new Error('Service Spreadsheets failed');
     };
     expect(postJson(collector, VOICE, { key: KEY })).toEqual({ ok: false, outcome: 'retry', error: expect.stringMatching(/could not be saved/) });
-    expect(collector.drive.files.map((file) => file.trashed)).toEqual([true]);
+    expect(collector.drive.files).toEqual([]);
     expect(collector.lock.held).toBe(false);
-    sheet.getRange = getRange;
-    expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
-    expect(live(collector)).toHaveLength(1);
-    expect(rows(collector)).toHaveLength(2);
-    expect(rows(collector)[1]![5]).toBe(live(collector)[0]!.url);
   });
 
-  it('Drive failing: "try again", and no row', () => {
+  it('Drive failing: her words in a row at once, the recording pending and "try again"; Drive back, the same row gets it', () => {
     const collector = loadCollector();
     collector.drive.failing = true;
-    expect(postJson(collector, VOICE, { key: KEY }).outcome).toBe('retry');
-    expect(rows(collector)).toEqual([]);
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(RETRY);
+    expect(rows(collector)).toEqual([[expect.any(String), '', STORY.Phone, '', KEY, 'pending: 0 of 1 parts']]);
     collector.drive.failing = false;
     expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
-    expect(rows(collector)).toHaveLength(1);
+    expect(rows(collector)).toEqual([[expect.any(String), '', STORY.Phone, '', KEY, collector.recordings()[0]!.url]]);
+    expect(collector.recordings()[0]!.bytes.equals(AUDIO)).toBe(true);
   });
 
-  it.each([
-    ['without RECORDINGS_FOLDER_ID', { RECORDINGS_FOLDER_ID: '' }],
-    ['with a RECORDINGS_FOLDER_ID that names no folder it can open', { RECORDINGS_FOLDER_ID: '1NoSuchFolderXXXXXXXXXXXXXXXX' }],
-  ])('%s the voice is kept all the same, in the root of the Drive the script runs as, and linked', (_, properties) => {
-    const collector = loadCollector({ properties });
+  it('without RECORDINGS_FOLDER_ID: a private folder of the script’s own, made once and named in the property', () => {
+    const collector = loadCollector({ properties: { RECORDINGS_FOLDER_ID: '' }, folders: [] });
     expect(postJson(collector, VOICE, { key: KEY })).toEqual(SAVED);
-    const [file] = collector.drive.files;
-    expect(file!.folderId).toBe(ROOT_FOLDER_ID);
-    expect(file!.bytes.equals(AUDIO)).toBe(true);
-    expect(rows(collector)[0]![5]).toBe(file!.url);
+    expect(postJson(collector, { ...VOICE, Story: 'Another.' }, { key: KEY.replace('7f', '8e') })).toEqual(SAVED);
+    const made = [...collector.drive.folders.values()].filter((folder) => folder.id !== ROOT_FOLDER_ID);
+    expect(made).toEqual([expect.objectContaining({ name: 'STREE recordings', parent: ROOT_FOLDER_ID, access: 'PRIVATE', editors: [], viewers: [] })]);
+    expect(collector.properties.RECORDINGS_FOLDER_ID).toBe(made[0]!.id);
+    expect(collector.recordings().map((file) => file.folderId)).toEqual([made[0]!.id, made[0]!.id]);
+  });
+
+  it('a RECORDINGS_FOLDER_ID that names no folder it can open: the row written, "try again", and the organisation told', () => {
+    const collector = loadCollector({ properties: { RECORDINGS_FOLDER_ID: '1NoSuchFolderXXXXXXXXXXXXXXXX', NOTIFY_EMAIL: 'stories@stree.example' } });
+    expect(postJson(collector, VOICE, { key: KEY })).toEqual(RETRY);
+    expect(rows(collector)).toHaveLength(1);
+    expect(collector.drive.files).toEqual([]);
+    expect(collector.mail.sent.map((mail) => mail.body)).toEqual([expect.stringMatching(/story was sent/), expect.stringMatching(/RECORDINGS_FOLDER_ID names a folder this script cannot open/)]);
   });
 
   it('a sheet from before recordings gets the Recording column’s name with its first recording', () => {
@@ -471,6 +535,13 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(sheet.rows[0]).toEqual(['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording']);
     expect(sheet.rows[1]).toEqual(['2026-01-01T00:00:00.000Z', 'Meena', '9876543210', 'Old story', 'old-key-000000000000']);
     expect(rows(collector)[2]![5]).toBe(collector.drive.files[0]!.url);
+  });
+
+  it('the key of a story told in words, sent again with a recording, is refused: a key is one story', () => {
+    const collector = loadCollector();
+    postJson(collector, STORY, { key: KEY });
+    expect(postJson(collector, VOICE, { key: KEY })).toMatchObject({ outcome: 'refused', fields: { Recording: expect.stringMatching(/new key/) } });
+    expect(collector.drive.files).toEqual([]);
   });
 
   it('a plain form post with a file (which Apps Script cannot read): a page in her language that says so and gives her another way; nothing saved', () => {

@@ -11,7 +11,8 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 
 const START = resolve('server/start.js');
-const AUDIO = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 31) % 256));
+// A WebM file's first bytes (all the inbox looks at), then bytes that show any change.
+const AUDIO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 31) % 256))]);
 
 let dir: string;
 let child: ChildProcess | undefined;

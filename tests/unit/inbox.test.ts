@@ -14,6 +14,7 @@ import { hi } from '../../src/i18n/hi';
 import { RECORDING_BYTES_MAX } from '../../src/story-outbox/recording.js';
 import { escapeHtml } from '../../src/story-outbox/form-html.js';
 import { NAME_MAX, STORY_MAX } from '../../src/story-outbox/fields.js';
+import { webm } from './inbox-harness';
 
 // A slow disk on demand: Linux keeps O_APPEND writes whole anyway, so only a pause between
 // looking at the file and writing to it shows appends that overlap.
@@ -423,8 +424,11 @@ test('JSON clients keep JSON answers when saving fails', async () => {
 
 describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
   const KEY = '3c1d9e7a-2b4f-4a6d-8e0c-5f1a2b3c4d5e';
-  /** Bytes that stand for audio: every value a byte can take, so any change to one shows. */
-  const AUDIO = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7 + (i >> 8)) % 256));
+  /**
+   * Bytes that stand for audio: a WebM file's first bytes (its EBML header, all the inbox looks
+   * at), then every value a byte can take, so any change to one shows.
+   */
+  const AUDIO = webm(Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7 + (i >> 8)) % 256)));
   const TYPE = 'audio/webm;codecs=opus';
   const voice = (bytes: Buffer = AUDIO, type = TYPE) => ({ type, data: bytes.toString('base64') });
   const recordingsDir = () => join(dir, 'data', 'recordings');
@@ -474,7 +478,7 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(fields.Recording).toMatch(/5 minutes, 1 MB/);
     expect(existsSync(join(dir, 'data'))).toBe(false);
     // At the limit itself it is taken.
-    expect((await post({ Phone: STORY.Phone, Recording: voice(Buffer.alloc(RECORDING_BYTES_MAX)) })).status).toBe(201);
+    expect((await post({ Phone: STORY.Phone, Recording: voice(webm(Buffer.alloc(RECORDING_BYTES_MAX - 4))) })).status).toBe(201);
   });
 
   test('far over the limit: 413 before it is read whole, still refused with the limit in fields.Recording', async () => {
@@ -537,7 +541,9 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     return fetch(`${url}${query}`, { method: 'POST', body: form, redirect: 'manual' });
   }
-  const audioFile = (bytes: Buffer = AUDIO, type = 'audio/ogg') => new File([new Uint8Array(bytes)], 'story.ogg', { type });
+  /** The same bytes as an Ogg file begins ("OggS"). */
+  const OGG = Buffer.concat([Buffer.from('OggS'), AUDIO.subarray(4)]);
+  const audioFile = (bytes: Buffer = OGG, type = 'audio/ogg') => new File([new Uint8Array(bytes)], 'story.ogg', { type });
   /** What a browser sends for a file field she left empty. */
   const noFile = () => new File([], '', { type: 'application/octet-stream' });
 
@@ -548,7 +554,7 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     const [row] = savedRows();
     expect(row.slice(1, 4)).toEqual(['', STORY.Phone, '']);
     expect(row[4]).toMatch(/^recordings\/[\w-]+\.ogg$/);
-    expect(readFileSync(join(dir, 'data', row[4])).equals(AUDIO)).toBe(true);
+    expect(readFileSync(join(dir, 'data', row[4])).equals(OGG)).toBe(true);
   });
 
   test('a plain form post with the file field left empty is a written story', async () => {
@@ -600,5 +606,64 @@ describe('a story told by voice (docs/stories.md, "Voice stories")', () => {
     expect(response.status).toBe(413);
     expect(await response.text()).toContain('at most 5 minutes (1 MB)');
     expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
+  describe('only audio is kept (docs/stories.md, "Voice stories", only audio)', () => {
+    /** Bytes that are not audio, whatever the sender calls them: a page, a picture. */
+    const PAGE = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), AUDIO.subarray(4)]);
+
+    test.each([
+      ['a page called audio/webm', PAGE],
+      ['a picture called audio/webm', JPEG],
+    ])('in JSON, %s is refused with fields.Recording, and nothing is written', async (_, bytes) => {
+      const response = await post({ ...STORY, Recording: voice(bytes) }, 'application/json', withKey(KEY));
+      expect(response.status).toBe(422);
+      const { outcome, fields } = await response.json();
+      expect(outcome).toBe('refused');
+      expect(Object.keys(fields)).toEqual(['Recording']);
+      expect(fields.Recording).toMatch(/not a sound recording/);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+
+    test('a file her phone\'s picker typed application/octet-stream is taken for its audio bytes, named by them', async () => {
+      const response = await postMultipart({ ...STORY, Recording: audioFile(OGG, 'application/octet-stream') });
+      expect(response.status).toBe(200);
+      const [row] = savedRows();
+      expect(row[4]).toMatch(/^recordings\/[\w-]+\.ogg$/);
+      expect(readFileSync(join(dir, 'data', row[4])).equals(OGG)).toBe(true);
+    });
+
+    test('a file named story.ogg, typed audio/ogg, holding a page: refused in her language, nothing written', async () => {
+      const response = await postMultipart({ ...STORY, Recording: audioFile(PAGE, 'audio/ogg') }, '?lang=hi');
+      expect(response.status).toBe(422);
+      const page = await response.text();
+      expect(page).toContain(escapeHtml(hi.form.page.recordingInvalid));
+      expect(page).toContain(`>${STORY.Story}</textarea>`);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+
+    test('a file typed application/octet-stream that is not audio is refused', async () => {
+      const response = await postMultipart({ ...STORY, Recording: audioFile(PAGE, 'application/octet-stream') });
+      expect(response.status).toBe(422);
+      expect(await response.text()).toContain(en.form.page.recordingInvalid);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
+
+    test('a form posted with two recordings is refused: one recording with a story', async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(STORY)) form.append(name, value);
+      form.append('Recording', audioFile());
+      form.append('Recording', audioFile(AUDIO, 'audio/webm'));
+      const response = await fetch(`${url}?lang=en`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(response.status).toBe(422);
+      expect(await response.text()).toContain(en.form.page.recordingInvalid);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+      // A bot that filled the honeypot learns nothing from it: answered as saved, written nowhere.
+      form.append('website', 'buy now');
+      const bot = await fetch(`${url}?lang=en`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(bot.status).toBe(200);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    });
   });
 });

@@ -2,7 +2,7 @@
 // the server that sends what it wrote (server/static-site.js). Astro itself hashes each page's
 // inline code into its <meta> policy; tests/e2e/security.spec.ts checks that on the real site.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,15 +61,36 @@ describe('the site-wide policy in _headers', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const editor = await fetch(`${origin}/admin/`);
-      expect(editor.headers.get('content-security-policy')).toBe("default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
-      expect(editor.headers.get('x-content-type-options')).toBe('nosniff');
+      // `/admin` as well as `/admin/`: a host may serve the folder's page at either.
+      for (const path of ['/admin/', '/admin', '/admin/index.html']) {
+        const editor = await fetch(origin + path);
+        expect(editor.status, path).toBe(200);
+        expect(editor.headers.get('content-security-policy'), path).toBe("default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+        expect(editor.headers.get('x-content-type-options'), path).toBe('nosniff');
+      }
       for (const path of ['/', '/b', '/b/', '/sw.js']) {
         expect((await fetch(origin + path)).headers.get('content-security-policy'), path).toMatch(/^default-src 'self'; script-src 'self' 'sha256-AAA='/);
       }
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+
+  it('stops the build, naming the rule, when a line is longer than the 2,000 characters Cloudflare Pages reads', () => {
+    /** A page policy whose line in _headers is exactly `length` characters long. */
+    const policyOfLine = (length: number) => {
+      const line = `  Content-Security-Policy: ${sitePolicy([PAGE_A])}`;
+      return PAGE_A.replace("'sha256-AAA='", `'sha256-${'A'.repeat(length - line.length + 3)}='`);
+    };
+    writeSecurityHeaders(dist, [policyOfLine(2000)]);
+    expect(Math.max(...read('_headers').split('\n').map((line) => line.length))).toBe(2000);
+    rmSync(join(dist, '_headers'));
+    expect(() => writeSecurityHeaders(dist, [policyOfLine(2001)])).toThrow(
+      '_headers: the rule / has a line of 2,001 characters (its Content-Security-Policy header); Cloudflare Pages reads at most 2,000',
+    );
+    // Lines others put in the file are read too.
+    writeFileSync(join(dist, '_headers'), `/fonts/*\n  Link: ${'<a>; rel=preload, '.repeat(120)}\n`);
+    expect(() => writeSecurityHeaders(dist, [PAGE_A])).toThrow(/the rule \/fonts\/\* has a line of 2,16\d characters \(its Link header\)/);
   });
 
   it('gives the same file when it runs twice', () => {
@@ -222,6 +243,7 @@ describe('the server of npm start', () => {
 
   beforeEach(async () => {
     writeSecurityHeaders(dist, [PAGE_A]);
+    writeFileSync(join(dist, '_redirects'), '/old /b 301\n');
     server = createServer(staticSite(dist));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -250,5 +272,28 @@ describe('the server of npm start', () => {
 
   it('does not serve _headers itself, as static hosts do not', async () => {
     expect((await fetch(`${origin}/_headers`)).status).toBe(404);
+  });
+
+  /** A raw GET of `path` exactly as written (fetch would tidy dots and some escapes first). */
+  const rawGet = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${origin}/`, { path });
+      req.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it.each([
+    '/_headers/', '//_headers', '//_headers/', '/_HEADERS', '/_Headers/', '/%5Fheaders', '/%5fheaders/', '/_header%73',
+    '/./_headers', '/b/../_headers', '/b/..%2F_headers', '/%2F_headers', '/_headers?x=1', '/_headers/.', '/_redirects/',
+  ])('does not serve _headers (or _redirects) spelt %s', async (path) => {
+    const { status, body } = await rawGet(path);
+    expect(status).toBe(404);
+    expect(body).not.toContain('Content-Security-Policy');
+    expect(body).not.toContain('/old /b');
   });
 });

@@ -55,6 +55,29 @@ export function recordingPatterns(formPages, allPages) {
   return rules;
 }
 
+/**
+ * The longest line Cloudflare Pages reads in `_headers`, counting its spacing, the header's name
+ * and its value ("Limits", developers.cloudflare.com/pages/configuration/headers/). A policy with
+ * every page's hashes grows with the site: past this the host would not send it as written.
+ */
+export const HEADERS_LINE_MAX = 2000;
+
+/**
+ * Throws, naming the rule and the header, when a line of `_headers` text is longer than
+ * HEADERS_LINE_MAX: the build stops rather than deploy headers the host would not read.
+ * @param {string} text
+ */
+export function checkLineLengths(text) {
+  let rule = '(before any rule)';
+  for (const line of text.split('\n')) {
+    const isHeader = /^\s/.test(line);
+    if (!isHeader && line.trim() !== '' && !line.startsWith('#')) rule = line.trim();
+    if (line.length <= HEADERS_LINE_MAX) continue;
+    const what = isHeader ? `its ${line.trim().split(':')[0]} header` : 'its pattern';
+    throw new Error(`_headers: ${isHeader ? `the rule ${rule}` : 'a rule'} has a line of ${line.length.toLocaleString('en')} characters (${what}); Cloudflare Pages reads at most ${HEADERS_LINE_MAX.toLocaleString('en')} (src/build/security/headers.js)`);
+  }
+}
+
 /** What the host reads rather than serves. */
 const HOST_FILES = new Set(['_headers', '_redirects']);
 
@@ -101,6 +124,7 @@ export function writeSecurityHeaders(dist, pagePolicies, { editorPolicy } = {}) 
   const pages = htmlFiles(dist).map((page) => ({ path: sitePathOf(dist, page), hasForm: hasStoryForm(readFileSync(page, 'utf8')) }));
   const recording = recordingPatterns(pages.filter(({ hasForm }) => hasForm).map(({ path }) => path), pages.map(({ path }) => path));
   const microphone = header(['Permissions-Policy', permissionsPolicy({ microphone: true })]);
+  const editor = (policy) => header(['Content-Security-Policy', [policy, ...HEADER_ONLY_DIRECTIVES].join('; ')]);
   const block = [
     BEGIN,
     '/*',
@@ -108,10 +132,13 @@ export function writeSecurityHeaders(dist, pagePolicies, { editorPolicy } = {}) 
     ...sitePatterns(dist).flatMap((pattern) => [pattern, site]),
     // After `/*`: the later value of a repeated key is the one a browser keeps.
     ...recording.flatMap((pattern) => [pattern, microphone]),
-    ...(editorPolicy ? [`/${EDITOR_FOLDER}/*`, header(['Content-Security-Policy', [editorPolicy, ...HEADER_ONLY_DIRECTIVES].join('; ')])] : []),
+    // `/admin` too: a host may answer it with the folder's page rather than a redirect (npm start does).
+    ...(editorPolicy ? [`/${EDITOR_FOLDER}`, `/${EDITOR_FOLDER}/*`].flatMap((pattern) => [pattern, editor(editorPolicy)]) : []),
     END,
   ];
-  writeFileSync(file, replaceBlock(existing, block));
+  const text = replaceBlock(existing, block);
+  checkLineLengths(text);
+  writeFileSync(file, text);
 }
 
 /**

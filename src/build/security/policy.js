@@ -32,7 +32,7 @@ export function policyDirectives({ storyOrigins = [] } = {}) {
     "default-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    // Play in the story form plays her recording from a blob: address (src/islands/VoiceRecorder.tsx).
+    // Play in the story form plays her recording from a blob: address (src/islands/VoiceRecorder.ts).
     "media-src 'self' blob:",
     ['connect-src', "'self'", ...storyOrigins].join(' '),
     `frame-src ${VIDEO_ORIGIN}`,
