@@ -48,7 +48,9 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
     // Kept with the draft before sending: a retry, or send-kept.ts at her next visit, sends the same key.
     const key = keyFor(loadDraft(), story, recording?.id) ?? newStoryKey();
     saveDraft(draft.withRecording({ ...fields, outbox: { key, story, recording: recording?.id } }));
-    const result = await sendStory(endpoint, story, { key, honeypot, isOnline: () => navigator.onLine, recording: recording?.blob });
+    // Her recording goes in parts, by code that came with the recorder.
+    const inParts = recording && (await recorderModule()).inParts(recording.blob);
+    const result = await sendStory(endpoint, story, { key, honeypot, isOnline: () => navigator.onLine, inParts });
     inFlight.current = false;
     setIsSending(false);
     if (result.ok) {
@@ -58,7 +60,7 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
         return;
       }
       // Our service worker sends it when it can; the phone keeps it, too, until a collector confirms.
-      draft.moveOn();
+      draft.reset(true);
       setNotice('SyncManager' in window ? strings.queued : strings.queuedNextVisit);
       return;
     }

@@ -62,26 +62,19 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
   }
 
   /**
-   * Ready for a new story while the one she submitted waits in the outbox (our service worker keeps
-   * it too): the form empties, the outbox and its recording stay on the phone until confirmed.
+   * An empty form, ready for a new story. `waiting`: the story she submitted waits for a collector
+   * (our service worker keeps it too), so the outbox and its recording stay on the phone until it
+   * is confirmed; otherwise nothing of it stays.
    */
-  function moveOn() {
+  function reset(waiting?: boolean) {
     const outbox = loadDraft()?.outbox;
     setFields(EMPTY);
     setConsent(false);
     setKept('');
     clearDraft();
-    if (outbox) saveDraft({ ...EMPTY, outbox: { ...outbox, queued: true } });
-    showRecording(undefined);
-  }
-
-  function reset() {
-    setFields(EMPTY);
-    setConsent(false);
-    setKept('');
-    clearDraft();
+    if (waiting && outbox) saveDraft({ ...EMPTY, outbox: { ...outbox, queued: true } });
     // Only a form that had a recording fetches the recorder to remove it.
-    if (recordingId.current) void recorderModule().then(({ forgetRecordings }) => forgetRecordings());
+    else if (recordingId.current) void recorderModule().then(({ forgetRecordings }) => forgetRecordings());
     showRecording(undefined);
   }
 
@@ -157,7 +150,7 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
   }
 
   return {
-    fields, consent, setConsent, error, setError, notice, setNotice, kept, reset, moveOn, deleteOrUndo, update,
+    fields, consent, setConsent, error, setError, notice, setNotice, kept, reset, deleteOrUndo, update,
     recording, hold, withRecording,
   };
 }

@@ -20,12 +20,7 @@ export const LANG_PARAM = 'lang';
  * (Google's quota or error page has no CORS header), which the worker tries again later.
  */
 export const QUEUED_HEADER = 'X-Stree-Queued';
-/**
- * Where, below the worker's scope, the page hands our service worker a voice story whose
- * delivery the connection cut short (a multipart post with the recording and the key header):
- * the worker keeps it whole and sends it in parts when the connection returns. Never the collector's.
- */
-export const KEEP_PATH = '__keep-story';
+
 /**
  * Set only by our service worker when the browser refused the request (CORS, policy, a bad
  * address) while the collector was reachable: no connection would ever carry it, so it is not kept.
@@ -86,24 +81,6 @@ export const SLOWEST_BYTES_PER_SECOND = 1000;
 export function patienceFor(bodyBytes) {
   return STALL_MS + Math.ceil((bodyBytes / SLOWEST_BYTES_PER_SECOND) * 1000);
 }
-
-/**
- * Runs `deliver` while no other delivery of the story `key` runs on this phone: the page, another
- * tab and the service worker share Web Locks. The one that waited then sends the story first,
- * which the collector answers "saved" (the key), rather than every part again. Where the browser
- * has no Web Locks it runs at once; a second delivery is still harmless.
- * @template T
- * @param {string} key
- * @param {() => Promise<T>} deliver
- * @returns {Promise<T>}
- */
-export function withStoryLock(key, deliver) {
-  const locks = globalThis.navigator?.locks;
-  return locks ? locks.request(storyLockName(key), deliver) : deliver();
-}
-
-/** The Web Lock held while the story `key` is being delivered. */
-export const storyLockName = (/** @type {string} */ key) => `stree-story:${key}`;
 
 /** How long the reachability probe waits: past this, the connection counts as lost. */
 export const PROBE_TIMEOUT_MS = 5000;

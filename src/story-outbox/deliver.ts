@@ -4,6 +4,28 @@
 // (./worker-queue.ts) both run it, each with its own way of making one request.
 import { PART, RECORDING, RECORDING_PART_BYTES, partsOf } from './recording.js';
 
+/**
+ * Where, below the service worker's scope, the page hands the worker a voice story whose delivery
+ * the connection cut short (./send-voice.ts): a multipart post with the recording and the key
+ * header. The worker keeps it whole and sends it in parts when the connection returns. Never the
+ * collector's address: a page without our worker gets the site's 404, and keeps the story itself.
+ */
+export const KEEP_PATH = '__keep-story';
+
+/** The Web Lock held while the story `key` is being delivered. */
+export const storyLockName = (key: string) => `stree-story:${key}`;
+
+/**
+ * Runs `delivery` while no other delivery of the story `key` runs on this phone: the page, another
+ * tab and the service worker share Web Locks. The one that waited then sends the story first,
+ * which the collector answers "saved" (the key), rather than every part again. Where the browser
+ * has no Web Locks it runs at once; a second delivery is still harmless.
+ */
+export function withStoryLock<T>(key: string, delivery: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request(storyLockName(key), delivery) : delivery();
+}
+
 /** A collector's JSON answer: the members a client reads (docs/stories.md, "How a story leaves the phone"). */
 export interface Answer {
   outcome?: unknown;

@@ -2,14 +2,13 @@
 // no service worker took it, this sends it as soon as the page opens online, or when the
 // connection comes back: a plain script, because the form island wakes only once scrolled to.
 // A kept story that is refused (by the collector or the browser) is not tried again in silence:
-// it goes back into the form with why, and so does one the service worker's queue gave back.
+// it goes back into the form with why (./give-back.ts), and so does one the service worker's queue gave back.
 // Only a collector's "saved" removes it from the phone: "try again" and any answer that is not
 // the collector's own keep it for the next connection or visit. What she is told goes through
 // `announce` (the page gives the snackbar's): the outbox decides, the page shows.
-import { CONNECTION_FAILURES, sendStory, type SendResult, type StoryFields } from './send';
-import type { RecordingBody } from './recordings';
-import { forgetOutbox, hasWords, loadDraft, saveDraft } from './draft';
-import { RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
+import { CONNECTION_FAILURES, sendStory, type SendResult } from './send';
+import { forgetOutbox, loadDraft } from './draft';
+import { RETURNED_CACHE, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
 
 const section = document.querySelector<HTMLElement>('[data-story-endpoint]');
 const endpoint = section?.dataset.storyEndpoint;
@@ -39,22 +38,6 @@ function confirmed(key: string | undefined, quiet = false) {
   dispatchEvent(new CustomEvent(SENT_EVENT));
 }
 
-/**
- * Puts refused words (and her recording) back in the form, with what the collector said; false
- * while her newer words are there. The refused story leaves the outbox.
- */
-function giveBack(story: StoryFields, detail: string, recording?: string, key?: string) {
-  const draft = loadDraft();
-  if (draft && hasWords(draft) && (!draft.outbox || draft.outbox.queued)) return false;
-  if (key) forgetOutbox(key);
-  saveDraft({ ...story, ...(recording ? { recording } : {}), returned: detail });
-  // The phone's copy of that story came back with it: a recording no draft names is not kept twice.
-  if (draft?.outbox?.key === key && draft?.outbox?.recording) forgetUnnamed();
-  dispatchEvent(new CustomEvent(RETURNED_EVENT));
-  announce(returned);
-  return true;
-}
-
 const detailOf = (result: Exclude<SendResult, { ok: true }>) => ('message' in result && result.message) || '';
 
 async function sendKept() {
@@ -65,7 +48,8 @@ async function sendKept() {
   // Fetched only for a story with a recording: most pages never need it.
   const recordings = kept.recording ? await import('./recordings') : undefined;
   const recording = (await recordings?.loadRecording(kept.recording!))?.blob;
-  const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine, recording });
+  const inParts = recording && (await import('./send-voice')).inParts(recording);
+  const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine, inParts });
   isSending = false;
   // Queued: our service worker holds it too, and says so itself once it is sent; the phone keeps it until then.
   if (result.ok) {
@@ -81,24 +65,13 @@ async function sendKept() {
     if (result.reason === 'rejected' && forgetOutbox(kept.key)) void recordings?.forgetUnnamedRecordings();
     return;
   }
-  giveBack(kept.story, detailOf(result), kept.recording, kept.key);
+  if ((await import('./give-back')).giveBack(kept.story, detailOf(result), kept.recording, kept.key)) announce(returned);
 }
 
-/** Stories the service worker's queue could not deliver (src/story-outbox/worker-queue.ts), one at a time. */
+/** Stories the service worker's queue could not deliver, one at a time; fetched only when there is one. */
 async function takeReturned() {
   if (!(await globalThis.caches?.has(RETURNED_CACHE).catch(() => false))) return;
-  const cache = await caches.open(RETURNED_CACHE);
-  const [request] = (await cache.keys()).filter(({ url }) => url.includes('/__returned/'));
-  if (!request) return;
-  const { story, detail, key } = (await (await cache.match(request))!.json()) as {
-    story: StoryFields & { Recording?: RecordingBody }; detail: string; key?: string;
-  };
-  // Its recording goes back on the phone, as a file beside the draft, never into the draft itself.
-  const { Recording, ...words } = story;
-  const recordings = Recording && (await import('./recordings'));
-  const recording = recordings && (await recordings.keepBody(Recording!));
-  if (giveBack(words, detail, recording, key)) await cache.delete(request);
-  else void recordings?.forgetUnnamedRecordings();
+  if (await (await import('./give-back')).takeReturned()) announce(returned);
 }
 
 /** Sends a kept story now and whenever the connection returns; `tell` shows her what happened. */

@@ -1,17 +1,20 @@
 // A voice story from the page (docs/stories.md, "A recording in parts"): the story, then each part
-// the collector lacks, cut from the kept recording as it goes. Fetched only when a story has a
-// recording. When the connection cuts it short, our service worker (if one runs) is handed the
+// the collector lacks, cut from the kept recording as it goes. Fetched only for a story with a
+// recording: with the recorder's chunk by the form, by ./send-kept.ts for a kept one. When the connection cuts it short, our service worker (if one runs) is handed the
 // whole story to finish when the connection returns, even with the page closed; the page keeps
 // its own copy until a collector confirms, whoever sends it (docs/decisions.md).
-import { KEEP_PATH, KEY_HEADER, QUEUED_HEADER } from './contract.js';
-import { blobSource, deliver } from './deliver';
+import { KEY_HEADER, QUEUED_HEADER } from './contract.js';
+import { KEEP_PATH, blobSource, deliver, withStoryLock } from './deliver';
 import { RECORDING } from './recording.js';
-import { postStory, resultOf, type SendResult } from './send';
+import { postStory, resultOf, type SendInParts, type SendResult } from './send';
 
-/** Sends the story and its recording in parts; says how it went, as sendStory does. */
-export async function sendVoiceStory(
-  endpoint: string, story: Record<string, unknown>, key: string, recording: Blob, isOnline: () => boolean,
-): Promise<SendResult> {
+/** How sendStory sends a story with `recording`: the story, then the recording in parts; it says how it went. */
+export const inParts = (recording: Blob): SendInParts => (endpoint, story, key, isOnline) =>
+  // One delivery of a story at a time on this phone (another tab, the service worker): the next
+  // waits, and its first request then hears "saved" instead of sending the parts again.
+  withStoryLock(key, () => deliverInParts(recording, endpoint, story, key, isOnline));
+
+async function deliverInParts(recording: Blob, endpoint: string, story: Record<string, unknown>, key: string, isOnline: () => boolean): Promise<SendResult> {
   const reply = await deliver((body) => postStory(endpoint, body, key, isOnline), story, blobSource(recording));
   const result = resultOf(reply);
   // Only a request that got no answer is handed over: an answer (try again, not saved) came from a

@@ -1,8 +1,8 @@
 // How a story leaves the phone (docs/stories.md): to the inbox beside the site as JSON with an
 // Idempotency-Key header; to a collector on another origin as a CORS-simple request, so that no
 // preflight is needed (Google Apps Script answers none). Used by the form and the kept-story sender.
-// A story with a recording goes in parts (./send-voice.ts, fetched only then).
-import { BLOCKED_HEADER, QUEUED_HEADER, isReachable, patienceFor, withStoryLock } from './contract.js';
+// A story with a recording goes in parts (./send-voice.ts, which the caller fetches only then).
+import { BLOCKED_HEADER, QUEUED_HEADER, isReachable, patienceFor } from './contract.js';
 import { HONEYPOT } from './fields.js';
 import { RECORDING } from './recording.js';
 import type { Reply } from './deliver';
@@ -42,13 +42,16 @@ export type SendResult =
   /** The collector refused it (`"outcome": "refused"`): she must change something first. */
   | { ok: false; reason: 'rejected'; status: number; message?: string; recordingRefused?: boolean };
 
+/** Delivers a story's body with its recording, in parts (./send-voice.ts). */
+export type SendInParts = (endpoint: string, story: Record<string, unknown>, key: string, isOnline: () => boolean) => Promise<SendResult>;
+
 interface SendOptions {
   /** The story's own key: the same story sent again must carry the same key. */
   key: string;
   /** What the form's honeypot held, if anything: sent only then, for the collector to drop. */
   honeypot?: string;
-  /** Her recorded story, sent in parts after the story (docs/stories.md, "A recording in parts"). */
-  recording?: Blob;
+  /** Sends the story with her recording in parts (./send-voice.ts `inParts`): only for a story that has one. */
+  inParts?: SendInParts;
   /** The browser's own idea of the connection; a failed fetch while offline is reported as offline. */
   isOnline?: () => boolean;
 }
@@ -96,12 +99,8 @@ export function resultOf(reply: Reply<Failure>): SendResult {
 }
 
 /** Sends the story, and its recording in parts, and says plainly how it went; never throws. */
-export function sendStory(endpoint: string, story: StoryFields, { key, honeypot, recording, isOnline = () => true }: SendOptions): Promise<SendResult> {
+export function sendStory(endpoint: string, story: StoryFields, { key, honeypot, inParts, isOnline = () => true }: SendOptions): Promise<SendResult> {
   const body: Record<string, unknown> = { ...story };
   if (honeypot) body[HONEYPOT] = honeypot;
-  // One delivery of a key at a time on this phone (another tab, the service worker): the next
-  // waits, and its first request then hears "saved" instead of sending the parts again.
-  return withStoryLock(key, async () => recording
-    ? (await import('./send-voice')).sendVoiceStory(endpoint, body, key, recording, isOnline)
-    : resultOf(await postStory(endpoint, body, key, isOnline)));
+  return inParts ? inParts(endpoint, body, key, isOnline) : postStory(endpoint, body, key, isOnline).then(resultOf);
 }

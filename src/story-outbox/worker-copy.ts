@@ -5,7 +5,7 @@
 // entry leaves the queue, and removed only once the entry is back in the queue or a collector
 // answered; at the worker's next start a copy left behind goes back into the queue.
 import type { Queue } from 'workbox-background-sync';
-import { storyLockName } from './contract.js';
+import { storyLockName } from './deliver';
 import { keyOf } from './story-request';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -10,12 +10,12 @@
 import { Queue } from 'workbox-background-sync';
 import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
 import {
-  BLOCKED_HEADER, KEEP_PATH, KEY_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE,
-  isReachable, newStoryKey, patienceFor, withStoryLock,
+  BLOCKED_HEADER, KEY_HEADER, LANG_PARAM, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE,
+  isReachable, newStoryKey, patienceFor,
 } from './contract.js';
 import { FIELDS, HONEYPOT } from './fields.js';
 import { PART, RECORDING } from './recording.js';
-import { base64Of, deliver, wholeSource, type Reply } from './deliver';
+import { KEEP_PATH, base64Of, deliver, storyLockName, wholeSource, withStoryLock, type Reply } from './deliver';
 import { dropCopy, keepCopy, restoreCopies, type QueueEntry } from './worker-copy';
 import { answerOf, keyOf, storyRequest } from './story-request';
 import { INBOX_PATH } from '../lib/addresses';
@@ -64,11 +64,13 @@ const jsonObject = (text: string): Record<string, unknown> | undefined => {
 /** Keeps `request` to send later, and answers the page so (QUEUED_HEADER says why). */
 async function keep(request: Request, why: '1' | 'unconfirmed', key = keyOf(request)) {
   await queue.pushRequest({ request, ...(key ? { metadata: { key } } : {}) });
-  return new Response(JSON.stringify({ ok: true, queued: true }), {
-    status: 202,
-    headers: { 'Content-Type': 'application/json', [QUEUED_HEADER]: why },
-  });
+  return keptAnswer(why);
 }
+
+const keptAnswer = (why: '1' | 'unconfirmed') => new Response(JSON.stringify({ ok: true, queued: true }), {
+  status: 202,
+  headers: { 'Content-Type': 'application/json', [QUEUED_HEADER]: why },
+});
 
 /**
  * Sends the story; if the connection is lost, keeps it and tells the page so with QUEUED_HEADER.
@@ -114,8 +116,16 @@ export function sendOrKeep(keptPage: (lang: string) => string): RouteHandlerCall
 export const keepWhole: RouteHandlerCallback = async ({ request }) => {
   const key = request.headers.get(KEY_HEADER);
   if (!key) return new Response(null, { status: 400 });
+  // Handed over again (a later try cut short too): one copy in the queue is enough.
+  if (await isKept(key)) return keptAnswer('1');
   return keep(await asScriptSends(request, key), '1', key);
 };
+
+/** Whether the queue holds the story `key`, or this worker or another is sending it now. */
+async function isKept(key: string) {
+  const sending = (await navigator.locks?.query())?.held?.some(({ name }) => name === storyLockName(key));
+  return sending || (await queue.getAll()).some((entry) => (entry.metadata as { key?: string } | undefined)?.key === key || keyOf(entry.request) === key);
+}
 
 /** Tells every open page. */
 async function tell(message: unknown) {

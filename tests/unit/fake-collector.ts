@@ -69,6 +69,6 @@ export function keyOfRequest(url: string, init: RequestInit): string {
 }
 
 /** `length` bytes of every value, in an order no two parts share. */
-export function audioBytes(length: number): Uint8Array {
+export function audioBytes(length: number): Uint8Array<ArrayBuffer> {
   return Uint8Array.from({ length }, (_, i) => (i * 31 + (i >> 8)) % 256);
 }

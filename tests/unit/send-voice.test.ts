@@ -4,6 +4,7 @@
 // progress do, and the hand-over to the service worker when the connection is lost.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendStory } from '../../src/story-outbox/send';
+import { inParts } from '../../src/story-outbox/send-voice';
 import { blobSource, deliver } from '../../src/story-outbox/deliver';
 import { STALL_MS, SLOWEST_BYTES_PER_SECOND, patienceFor } from '../../src/story-outbox/contract.js';
 import { RECORDING_PART_BYTES } from '../../src/story-outbox/recording.js';
@@ -60,7 +61,7 @@ const bodies = () => collector.seen.map(({ body }) => body);
 
 describe('a voice story', () => {
   it('goes as the story announcing its recording, then each part in order, with the same key, and is saved whole', async () => {
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: true });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: true });
     expect(bodies()).toEqual([
       { ...STORY, Recording: { type: TYPE, size: SIZE, parts: 3 } },
       { Part: { index: 0, count: 3, data: partOf(0) } },
@@ -75,7 +76,7 @@ describe('a voice story', () => {
   });
 
   it('to another origin, every request is CORS-simple with ?key=', async () => {
-    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY, recording: recording() })).toEqual({ ok: true });
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: true });
     expect(collector.seen).toHaveLength(4);
     for (const { url, init } of collector.seen) {
       expect(url).toBe(`${APPS_SCRIPT}?key=${KEY}`);
@@ -86,21 +87,21 @@ describe('a voice story', () => {
 
   it('dropped after some parts is kept; the next try sends only the parts the collector lacks', async () => {
     fault = (post) => (post === 2 ? 'drop' : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: false, reason: 'network' });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: false, reason: 'network' });
     expect(bodies().slice(1)).toEqual([{ Part: { index: 0, count: 3, data: partOf(0) } }, { Part: { index: 1, count: 3, data: partOf(1) } }]);
 
     fault = () => undefined;
     collector.seen.length = 0;
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: true });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: true });
     // The story again (the question "which parts do you hold?"), then parts 1 and 2 only.
     expect(bodies().map((body) => (body.Part as { index: number } | undefined)?.index)).toEqual([undefined, 1, 2]);
     expect(collector.recordingOf(KEY)).toEqual(Buffer.from(AUDIO));
   });
 
   it('already whole at the collector is saved by the story alone: no part is sent again', async () => {
-    await sendStory('/api/stories', STORY, { key: KEY, recording: recording() });
+    await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) });
     collector.seen.length = 0;
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: true });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: true });
     expect(collector.seen).toHaveLength(1);
   });
 
@@ -108,7 +109,7 @@ describe('a voice story', () => {
     vi.useFakeTimers();
     fault = (post) => (post === 1 ? 'stall' : undefined);
     let result: unknown;
-    void sendStory('/api/stories', STORY, { key: KEY, recording: recording() }).then((outcome) => (result = outcome));
+    void sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) }).then((outcome) => (result = outcome));
     await vi.waitFor(() => expect(collector.seen).toHaveLength(2));
     const partBytes = new Blob([JSON.stringify(bodies()[1])]).size;
     // A part of 32 KiB at 8 kbit/s takes about 44 s: it is waited for, and more.
@@ -121,7 +122,7 @@ describe('a voice story', () => {
 
   it('refused for its recording is told as a refused recording', async () => {
     fault = (post) => (post === 0 ? new Response('{"ok":false,"outcome":"refused","error":"Too long.","fields":{"Recording":"Too long."}}') : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({
       ok: false, reason: 'rejected', status: 422, message: 'Too long.', recordingRefused: true,
     });
     expect(collector.seen).toHaveLength(1);
@@ -133,27 +134,27 @@ describe('a voice story', () => {
     ['a "have" that is not a list of its parts', () => new Response('{"ok":false,"outcome":"incomplete","have":[0,7]}')],
   ])('answered with %s is not confirmed, and nothing more is sent', async (_, response) => {
     fault = (post) => (post === 1 ? response() : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: false, reason: 'unconfirmed' });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: false, reason: 'unconfirmed' });
     expect(collector.seen).toHaveLength(2);
   });
 
   it('a collector that keeps answering "incomplete" without taking the part is not sent it for ever', async () => {
     fault = (post) => (post > 0 ? new Response('{"ok":false,"outcome":"incomplete","have":[]}') : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: false, reason: 'unconfirmed' });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: false, reason: 'unconfirmed' });
     expect(bodies().slice(1)).toEqual([{ Part: { index: 0, count: 3, data: partOf(0) } }]);
   });
 
   it('a collector that loses parts it held is sent each part at most twice', async () => {
     // It says it holds the part just sent, and never any other.
     fault = (post, body) => (post > 0 ? new Response(JSON.stringify({ ok: false, outcome: 'incomplete', have: [(body.Part as { index: number }).index] })) : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: false, reason: 'unconfirmed' });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: false, reason: 'unconfirmed' });
     expect(collector.seen.length).toBeLessThanOrEqual(1 + 2 * 3);
   });
 
   it('sent twice at once with the same key goes once: the second waits, and its story is answered saved', async () => {
     const [first, second] = await Promise.all([
-      sendStory('/api/stories', STORY, { key: KEY, recording: recording() }),
-      sendStory('/api/stories', STORY, { key: KEY, recording: recording() }),
+      sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) }),
+      sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) }),
     ]);
     expect([first, second]).toEqual([{ ok: true }, { ok: true }]);
     expect(bodies().filter((body) => 'Part' in body)).toHaveLength(3);
@@ -162,7 +163,7 @@ describe('a voice story', () => {
   it('over Google’s quota page mid-way (no CORS header, the collector answers) is not confirmed: kept for later', async () => {
     reachable = true;
     fault = (post) => (post === 2 ? 'drop' : undefined);
-    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY, recording: recording() })).toEqual({ ok: false, reason: 'unconfirmed' });
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: false, reason: 'unconfirmed' });
   });
 });
 
@@ -184,7 +185,7 @@ describe('the connection lost mid-way, with our service worker', () => {
 
   it('hands the worker the whole story, as the Blob it is, with its key: she is told it is kept and goes by itself', async () => {
     fault = (post) => (post === 2 ? 'drop' : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording(), honeypot: '' })).toEqual({ ok: true, queued: true });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()), honeypot: '' })).toEqual({ ok: true, queued: true });
     expect(kept).toHaveLength(1);
     expect(kept[0]!.url).toBe('https://stree.example/__keep-story');
     expect(kept[0]!.key).toBe(KEY);
@@ -197,14 +198,14 @@ describe('the connection lost mid-way, with our service worker', () => {
 
   it('answered "try again" by the collector is not handed over: the collector was heard', async () => {
     fault = (post) => (post === 1 ? new Response('{"ok":false,"outcome":"retry"}') : undefined);
-    expect(await sendStory('/api/stories', STORY, { key: KEY, recording: recording() })).toEqual({ ok: false, reason: 'unconfirmed' });
+    expect(await sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) })).toEqual({ ok: false, reason: 'unconfirmed' });
     expect(kept).toEqual([]);
   });
 
   it('a stall is handed over too, and still told as a stall', async () => {
     vi.useFakeTimers();
     fault = (post) => (post === 1 ? 'stall' : undefined);
-    const sent = sendStory('/api/stories', STORY, { key: KEY, recording: recording() });
+    const sent = sendStory('/api/stories', STORY, { key: KEY, inParts: inParts(recording()) });
     await vi.waitFor(() => expect(collector.seen).toHaveLength(2));
     await vi.advanceTimersByTimeAsync(patienceFor(RECORDING_PART_BYTES * 2));
     expect(await sent).toEqual({ ok: false, reason: 'timeout' });

@@ -414,7 +414,7 @@ describe('a voice story', () => {
   it('while it is being sent, a copy stands for it outside the queue; a worker stopped then puts it back when it starts again', async () => {
     fake.entries = [keptWhole()];
     hang = (post) => post === 1;
-    void sync();
+    const sending = sync();
     await vi.waitFor(() => expect(collector.seen).toHaveLength(2));
     // workbox took it out of its queue to send it (GoogleChrome/workbox#2599): only the copy holds it now.
     expect(fake.entries).toEqual([]);
@@ -424,17 +424,20 @@ describe('a voice story', () => {
     vi.resetModules();
     worker = await import('../../src/story-outbox/worker-queue');
     await vi.waitFor(() => expect(fake.entries).toHaveLength(1));
-    expect(await fake.entries[0]!.request.json()).toEqual({ ...STORY, Recording: WHOLE });
+    expect(await fake.entries[0]!.request.clone().json()).toEqual({ ...STORY, Recording: WHOLE });
     expect(fake.entries[0]!.request.headers.get('Idempotency-Key')).toBe(KEY);
     expect(caches.stores.get('stree-sending-stories')?.size).toBe(0);
     expect(fake.registerSync).toBeGreaterThan(0);
+    // The first worker, had it lived, would have finished; the story is still saved once.
     release();
+    await sending;
+    expect(collector.recordingOf(KEY)).toEqual(Buffer.from(AUDIO));
   });
 
   it('a copy of a story still in the queue (stopped before it left) is not put back twice', async () => {
     fake.entries = [keptWhole()];
     hang = () => true;
-    void sync();
+    const sending = sync();
     await vi.waitFor(() => expect(collector.seen).toHaveLength(1));
     const [copy] = [...caches.stores.get('stree-sending-stories')!.entries()];
     fake.entries = [keptWhole()];
@@ -443,7 +446,9 @@ describe('a voice story', () => {
     worker = await import('../../src/story-outbox/worker-queue');
     await vi.waitFor(() => expect(caches.stores.get('stree-sending-stories')?.size).toBe(0));
     expect(fake.entries).toHaveLength(1);
+    hang = () => false;
     release();
+    await sending;
   });
 
   it('the copy is gone once the collector answered', async () => {
@@ -464,7 +469,11 @@ describe('a voice story', () => {
     const kept = fake.entries[0]!.request;
     expect(kept.url).toBe(INBOX);
     expect(kept.headers.get('Idempotency-Key')).toBe(KEY);
-    expect(await kept.json()).toEqual({ ...STORY, Recording: WHOLE });
+    expect(await kept.clone().json()).toEqual({ ...STORY, Recording: WHOLE });
+    // Handed over again by a later try, cut short too: still one copy.
+    const again = new Request(`${SCOPE}__keep-story`, { method: 'POST', headers: { 'Idempotency-Key': KEY }, body: form });
+    expect(((await worker.keepWhole({ request: again } as never)) as Response).headers.get(QUEUED_HEADER)).toBe('1');
+    expect(fake.entries).toHaveLength(1);
   });
 
   it('a step of it sent by the page (the story announcing its recording, a part) is not kept alone when the connection is lost', async () => {
