@@ -37,6 +37,15 @@ test.describe.configure({ mode: 'serial', timeout: 6 * 60_000 });
 
 test.beforeEach(({ appsScript }) => appsScript.standIn.reset());
 
+// A failed test shows what reached the stand-in, and the sheet.
+test.afterEach(async ({ appsScript }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const { seen, rows } = appsScript.standIn;
+  const requests = seen.map((request) => `${request.method} https://${request.host}${request.url} ${request.body.slice(0, 100)}`);
+  writeFileSync(testInfo.outputPath('stand-in.txt'), [...requests, '', ...rows().map((row) => JSON.stringify(row))].join('\n'));
+  await testInfo.attach('stand-in.txt', { path: testInfo.outputPath('stand-in.txt'), contentType: 'text/plain' });
+});
+
 /** Drive holds one recording for the story and the sheet one row for her phone, linking it. */
 function expectOneRowLinkingOneFile(site: AppsScriptSite, phone: string) {
   const recordings = site.standIn.recordings();
@@ -82,7 +91,7 @@ test('while Drive fails, her row is written at once with her phone, the organisa
     link.shape(TWO_G);
     await storyForm(page).getByRole('button', { name: WORDS.en.submit, exact: true }).click();
     await test.step('her row is written at once, its recording to come, and she is told the story is kept', async () => {
-      await expect(storyForm(page).getByRole('status').filter({ hasText: en.form.unconfirmed })).toBeVisible({ timeout: 0 });
+      await expect(storyForm(page).getByRole('alert').filter({ hasText: en.form.unconfirmed })).toBeVisible({ timeout: 0 });
       expect(standIn.rows()).toEqual([[expect.any(String), '', phone, '', expect.any(String), expect.not.stringMatching(/^https:/)]]);
       expect(standIn.recordings()).toEqual([]);
       expect(await keptRecordings(page), 'the recording stays on her phone').toBe(1);

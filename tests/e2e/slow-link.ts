@@ -3,6 +3,7 @@
 // the recording the phone keeps, read back to compare with what arrived; and what went up the
 // link, request by request, to count the parts sent and the bytes they cost.
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { en } from '../../src/i18n/en';
@@ -20,7 +21,10 @@ export const test = base.extend<{ link: ThrottleProxy }, { linkRoutes: Record<st
     await use(link);
     await link.close();
     // A failed test shows what crossed the link, request by request.
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('link.txt', { body: linkLog(link), contentType: 'text/plain' });
+    if (testInfo.status !== testInfo.expectedStatus) {
+      writeFileSync(testInfo.outputPath('link.txt'), linkLog(link));
+      await testInfo.attach('link.txt', { path: testInfo.outputPath('link.txt'), contentType: 'text/plain' });
+    }
   },
   // Playwright adds `<-loopback>` to the bypass list: localhost goes through the proxy too.
   proxy: async ({ link }, use) => use({ server: link.server }),
