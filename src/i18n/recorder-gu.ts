@@ -1,4 +1,4 @@
-// The voice recorder's words in Gujarati (src/islands/VoiceRecorder.tsx), apart from recorder.ts
+// The voice recorder's words in Gujarati, in the shape of recorderEn (./recorder.ts), apart from it
 // until the editions table adds Gujarati to RECORDER_STRINGS (docs/gujarati.md).
 import type { RecorderStrings } from './recorder';
 
