@@ -148,7 +148,7 @@ const FORM = {
   consent: { label: "consent" },
 };
 
-/** Answers in the site's two languages: the site's own words. */
+/** Answers in every language of the site: the site's own words. */
 const TEXT = {
   "en": {
     "name": "Name",
