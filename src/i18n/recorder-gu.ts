@@ -1,5 +1,5 @@
-// The voice recorder's words in Gujarati, in the shape of recorderEn (./recorder.ts), apart from it
-// until the editions table adds Gujarati to RECORDER_STRINGS (docs/gujarati.md).
+// The voice recorder's words in Gujarati, in the shape of recorderEn (./recorder.ts), which gathers
+// them into RECORDER_STRINGS (docs/gujarati.md).
 import type { RecorderStrings } from './recorder';
 
 export const recorderGu: RecorderStrings = {

@@ -78,6 +78,39 @@ export const EDITIONS = [
     helpline: { name: 'nameHi', purpose: 'purposeHi', example: 'महिला हेल्पलाइन' },
     budgets: { homeKB: 28, pageKB: 14 },
   },
+  {
+    code: 'gu',
+    name: 'ગુજરાતી',
+    englishName: 'Gujarati',
+    voices: ['gu-IN', 'gu'],
+    numberLocale: 'gu-IN',
+    // Android 10 and later ship a Gujarati font; older cheap builds may not.
+    pageFont: {
+      family: 'Noto Sans Gujarati',
+      package: '@fontsource/noto-sans-gujarati',
+      unicodeRange: 'U+0951-0952,U+0964-0965,U+0A80-0AFF,U+200C-200D,U+20B9,U+25CC,U+A830-A839',
+      faces: [
+        {
+          weight: 400,
+          // Android's, Windows', Apple's and Linux's own Gujarati fonts, by full and PostScript name.
+          local: ['Noto Sans Gujarati', 'NotoSansGujarati-Regular', 'Noto Sans Gujarati UI', 'NotoSansGujaratiUI-Regular', 'Nirmala UI', 'Shruti', 'Gujarati Sangam MN', 'Lohit Gujarati'],
+          file: 'files/noto-sans-gujarati-gujarati-400-normal.woff2',
+        },
+        {
+          weight: 700,
+          // Any of the regular faces too: a phone's own font made bold costs nothing to fetch.
+          local: [
+            'Noto Sans Gujarati Bold', 'NotoSansGujarati-Bold', 'Noto Sans Gujarati UI Bold', 'NotoSansGujaratiUI-Bold', 'Nirmala UI Bold', 'Shruti Bold', 'Gujarati Sangam MN Bold',
+            'Noto Sans Gujarati', 'NotoSansGujarati-Regular', 'Noto Sans Gujarati UI', 'NotoSansGujaratiUI-Regular', 'Nirmala UI', 'Shruti', 'Gujarati Sangam MN', 'Lohit Gujarati',
+          ],
+          file: 'files/noto-sans-gujarati-gujarati-700-normal.woff2',
+        },
+      ],
+    },
+    cardFont: { family: 'Noto Sans Gujarati', package: '@expo-google-fonts/noto-sans-gujarati', folders: ['400Regular', '700Bold'] },
+    helpline: { name: 'nameGu', purpose: 'purposeGu', example: 'મહિલા હેલ્પલાઇન' },
+    budgets: { homeKB: 28, pageKB: 14 },
+  },
 ] as const satisfies readonly Edition[];
 
 export type EditionRow = (typeof EDITIONS)[number];

@@ -129,8 +129,10 @@ describe('helplinesIn', () => {
     freeNumber: '14490',
     name: 'National Commission for Women',
     nameHi: 'राष्ट्रीय महिला आयोग',
+    nameGu: 'રાષ્ટ્રીય મહિલા આયોગ',
     purpose: 'Complaints and counselling',
     purposeHi: 'शिकायत और सलाह',
+    purposeGu: 'ફરિયાદ અને સલાહ',
     source: 'https://example.org/ncw',
     checked: '2026-11-23',
   };
@@ -138,6 +140,7 @@ describe('helplinesIn', () => {
   it('shows each helpline in the page’s language, with its numbers as dialled', () => {
     expect(helplinesIn([helpline], 'en')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.name, purpose: helpline.purpose }]);
     expect(helplinesIn([helpline], 'hi')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.nameHi, purpose: helpline.purposeHi }]);
+    expect(helplinesIn([helpline], 'gu')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.nameGu, purpose: helpline.purposeGu }]);
     expect(telHref('112')).toBe('tel:112');
   });
 });
