@@ -339,8 +339,6 @@ export const en = {
   },
   /** Shown above a part of a page that has no translation in this language yet. */
   untranslatedNotice: 'This part is not written in English yet.',
-  /** The language's own name for itself, on the link that leads to this edition. */
-  languageName: 'English',
   /** Without JavaScript a collector on another origin cannot take a recording (docs/stories.md, "Voice stories"). */
   storyByPhone: {
     /** A number follows, or the sample stand-in. */

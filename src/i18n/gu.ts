@@ -315,8 +315,6 @@ export const gu: Strings = {
   },
   /** Shown above English text that has no Gujarati translation yet. */
   untranslatedNotice: 'આ ભાગ હજી ગુજરાતીમાં નથી. નીચે અંગ્રેજીમાં વાંચો.',
-  // The language's own name for itself, on the link that leads to this edition.
-  languageName: 'ગુજરાતી',
   storyByPhone: {
     callInstead: 'તમે અમને ફોન કરીને પણ તમારી કહાણી સંભળાવી શકો છો:',
   },
