@@ -44,7 +44,8 @@ const quoted = (name: string) => `"${name.replace(/["\\]/g, '')}"`;
  * phone's own font: a face per weight, the phone's own font by its names first (local()), then the
  * served file; only the script's letters fetch it (unicode-range), and words show at once in
  * whatever font the phone has while it comes (swap). `--font-edition` puts the family first in
- * the pages' fonts (src/styles/tokens.css); its range keeps every other letter out of it.
+ * the pages' fonts, before the system-ui it stands in for (src/styles/tokens.css); its range keeps
+ * every other letter out of it.
  */
 export function editionFontCss(locale: Locale, base: string): string | undefined {
   const font = edition(locale).pageFont;
@@ -53,7 +54,7 @@ export function editionFontCss(locale: Locale, base: string): string | undefined
     const sources = [...local.map((name) => `local(${quoted(name)})`), `url(${quoted(withBase(path, base))}) format("woff2")`];
     return `@font-face{font-family:${quoted(font.family)};font-style:normal;font-weight:${weight};font-display:swap;src:${sources.join(',')};unicode-range:${font.unicodeRange}}`;
   });
-  return `${faces.join('')}:root{--font-edition:${quoted(font.family)},}`;
+  return `${faces.join('')}:root{--font-edition:${quoted(font.family)},system-ui}`;
 }
 
 /** The SHA-256 source of a style's text, as a Content-Security-Policy names it. */
