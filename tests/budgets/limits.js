@@ -21,9 +21,10 @@ export const LIMITS = {
    * JavaScript a page loads, gzip: /home's islands share React (69 KB) and Swiper with its React
    * binding (32 KB). Was 120 KB; the card's carousel and snackbar islands, Listen's starter and the
    * form drawn from one description brought /home to 121 KB (docs/bench.md); the Record button
-   * and its loader to 122.0 KB, after the form's server-only words left its script (decisions.md).
+   * and its loader to 122.0 KB, after the form's server-only words left its script (decisions.md);
+   * the Gujarati edition's form words (the form's script carries every edition's) to 123.3 KB.
    */
-  homeScript: 122 * KB,
+  homeScript: 124 * KB,
   /** The splash must not need a framework: a few hundred bytes of inline redirect at most. */
   splashScript: 1 * KB,
   /**
