@@ -40,9 +40,12 @@ function confirmed(key: string | undefined, quiet = false) {
 
 const detailOf = (result: Exclude<SendResult, { ok: true }>) => ('message' in result && result.message) || '';
 
-async function sendKept() {
+async function sendKept(reconnected = false) {
   const kept = loadDraft()?.outbox;
   if (!endpoint || !kept || !navigator.onLine || isSending) return;
+  // Our worker keeps it too, and Background Sync sends it now that the connection is back; the
+  // page sends it again only at a later visit, in case the worker could not.
+  if (reconnected && kept.queued && 'SyncManager' in window && navigator.serviceWorker?.controller) return;
   isSending = true;
   // Its recording goes with it, the same on every try; one the phone lost cannot, and the collector says what is missing.
   // Fetched only for a story with a recording: most pages never need it.
@@ -82,7 +85,7 @@ export function startSendingKept(tell: (message: string) => void) {
     if (data === SENT_MESSAGE || data?.type === SENT_MESSAGE) confirmed(data?.key);
     if (data === RETURNED_MESSAGE) void takeReturned();
   });
-  addEventListener('online', () => void sendKept());
+  addEventListener('online', () => void sendKept(true));
   void sendKept();
   void takeReturned().catch(() => {});
 }

@@ -119,8 +119,8 @@ test('a story submitted offline is kept, then sent exactly once when the connect
   await expect(form.getByLabel('Story', { exact: true })).toHaveValue('');
   expect(rowsNamed(name)).toHaveLength(0);
 
-  // The worker's queue (Background Sync) and the page both keep it until the inbox confirms it,
-  // and either may send it first: the key makes it one story.
+  // The worker's queue and the page both keep it until the inbox confirms it; Background Sync
+  // sends it when the connection returns, and the page hears which story went.
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('stree:story-draft') ?? 'null')?.outbox?.queued)).toBe(true);
   await context.setOffline(false);
   await expect(form.getByRole('status')).toContainText('has now been sent');
