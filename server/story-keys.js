@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
-import { FIELDS } from '../src/story-outbox/fields.js';
+import { FIELDS, textKey } from '../src/story-outbox/fields.js';
 import { RECORDING } from '../src/story-outbox/recording.js';
 import { PRIVATE_FILE } from './durable.js';
 import { HttpError } from './http-error.js';
@@ -29,15 +29,12 @@ export function fingerprintOf(story) {
 }
 
 /**
- * The key a story without one is known by: made from its words (a colon: no phone's key looks
- * like it), and its recording's if it has one: two recordings from one phone are two stories.
- * The recording counts as its base64, as keys written before this version were made.
+ * The key a story without one is known by (`textKey`, as the Apps Script makes it too). The
+ * recording counts as its base64, as keys written before this version were made.
  */
-function textKey(story) {
-  const words = FIELDS.map((field) => story[field]);
+function keyOfWords(story) {
   const bytes = story[RECORDING]?.bytes;
-  const parts = bytes ? [...words, Buffer.from(bytes).toString('base64')] : words;
-  return `text:${sha256(JSON.stringify(parts))}`;
+  return textKey(story, bytes ? Buffer.from(bytes).toString('base64') : undefined, sha256);
 }
 
 /**
@@ -106,7 +103,7 @@ export function storyKeys(append, keyFile) {
     async once(story, key) {
       const now = Date.parse(story.Received);
       const fingerprint = key === undefined ? undefined : fingerprintOf(story);
-      const ownKey = key ?? textKey(story);
+      const ownKey = key ?? keyOfWords(story);
       const since = key === undefined ? now - REPEAT_WINDOW_MS : -Infinity;
       // No pause between the last look and the write going into the map: two copies arriving at
       // once cannot both find the key missing.

@@ -2,8 +2,8 @@
 // `npx playwright test` alone never tests a stale dist/: the site (dist/), the sub-path deploy
 // (tests/build-subpath.js) and the site built for an Apps Script collector (tests/build-apps-script.js).
 // Each is its own process: Astro reads the base path and the endpoint when it loads the config.
-// E2E_BUILDS (for example `site,apps-script`) makes only those, for a run of a few specs while
-// working; a full run makes all three.
+// E2E_BUILDS (for example `apps-script`) makes the site and only those, for a run of a few specs
+// while working; a full run makes all three.
 import { execFileSync } from 'node:child_process';
 
 const BUILDS = {
@@ -12,7 +12,10 @@ const BUILDS = {
   'apps-script': ['tests/build-apps-script.js'],
 };
 
-const chosen = process.env.E2E_BUILDS ? process.env.E2E_BUILDS.split(',').map((name) => name.trim()) : Object.keys(BUILDS);
+// The site itself is always built: the web server serves it, whatever else the specs need.
+const chosen = process.env.E2E_BUILDS
+  ? [...new Set(['site', ...process.env.E2E_BUILDS.split(',').map((name) => name.trim())])]
+  : Object.keys(BUILDS);
 for (const name of chosen) {
   const args = BUILDS[name];
   if (!args) throw new Error(`E2E_BUILDS names "${name}"; the builds are ${Object.keys(BUILDS).join(', ')}`);

@@ -16,70 +16,154 @@
 //   without it), so that a flood of requests cannot fill the Drive.
 // It also keeps a few values of its own there (PARTS_FOLDER_ID, RECORDING_BYTES_TODAY,
 // DRIVE_NOTICE_DAY): leave them.
-// It follows the site's own inbox (server/inbox.js): the same checks, the same answers.
+// It follows the site's own inbox (server/inbox.js): the same checks, the same answers. The checks
+// and the form are the site's own code, written in below by the site's developers (`npm run
+// apps-script`); the collector's own code follows them.
 
-const PROPERTY = {
-  sheet: 'SHEET_ID',
-  site: 'SITE_ADDRESS',
-  notify: 'NOTIFY_EMAIL',
-  recordings: 'RECORDINGS_FOLDER_ID',
-  bytesPerDay: 'RECORDING_BYTES_PER_DAY',
-  // Kept by the script itself.
-  parts: 'PARTS_FOLDER_ID',
-  bytesToday: 'RECORDING_BYTES_TODAY',
-  noticeDay: 'DRIVE_NOTICE_DAY',
-};
-/** The sheet the stories go to; made, with its header row, when the first story arrives. */
-const STORIES_SHEET = 'Stories';
-/**
- * The Key column holds the story's key, written with the row in one step: a row is never without
- * its key, so a retry after any failure finds it. A form posted without a key gets one made from
- * its words (`text:` and a hash), which no phone's key can look like (KEY_PATTERN has no colon).
- * Recording, after it (a sheet from before recordings keeps its columns where they were), holds
- * the Drive address of a story's recording once it is whole, `pending: 2 of 6 parts` until then,
- * and is empty for a written story.
- */
-const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording'];
-const KEY_COLUMN = COLUMNS.indexOf('Key') + 1;
-const RECORDING_COLUMN = COLUMNS.indexOf('Recording') + 1;
-/**
- * A recording arriving in parts: what its story announced and the parts held so far (each part's
- * Drive file and digest), one row per key, under the same lock as the stories; the row goes once
- * the recording is whole. A tab of its own, so the stories' rows keep their columns.
- */
-const ARRIVING_SHEET = 'Recordings arriving';
-const ARRIVING_COLUMNS = ['Key', 'Type', 'Size', 'Parts', 'Received parts'];
-const FIELDS = ['Name', 'Phone', 'Story'];
-/** A story told by voice needs only these of FIELDS. */
-const VOICE_REQUIRED = ['Phone'];
+// <generated: checks>
+// Written by `npm run apps-script` from the modules the site and the local inbox import
+// (src/story-outbox/: recording.js, audio-signature.js, fields.js):
+// change those and run it, never this part by hand.
 
-// The rules of src/story-outbox/recording.js and audio-signature.js, repeated by hand (this file
-// is pasted alone into Google's editor); tests/unit/apps-script.test.ts holds them equal.
-/** The member of a story's JSON that carries a recording, whole `{ type, data }` or announced `{ type, size, parts }`. */
+// From src/story-outbox/recording.js.
+/**
+ * The optional member of a story's JSON that carries a recording:
+ * `{ "type": "audio/webm;codecs=opus", "data": "<base64>" }`, the type as the browser recorded it.
+ * A plain form post (no script) sends the same name as a file field, multipart, to the local inbox.
+ */
 const RECORDING = 'Recording';
-/** The most audio bytes taken (about 1 MB), and the longest recording the phone makes (5 minutes). */
-const RECORDING_BYTES_MAX = 1024 * 1024;
+
+/** The longest recording the phone makes: five minutes, long enough for a story, short enough to send on 2G. */
 const RECORDING_SECONDS_MAX = 300;
-/** Audio bytes in one part of a recording sent in parts; every part but the last is this long. */
+
+/**
+ * The most audio bytes a collector takes: about 1 MB. Five minutes of Opus at the bit rate below
+ * is about 0.9 MB, so a recording made here always fits; a file picked from the phone may not.
+ */
+const RECORDING_BYTES_MAX = 1024 * 1024;
+
+/**
+ * Asked of MediaRecorder: Opus is designed for speech at 16 kbit/s mono, so five minutes is about
+ * 600 KB, what a 40 kbit/s uplink carries in two minutes (docs/stories.md, "A recording in parts").
+ */
+const RECORDING_BITS_PER_SECOND = 16000;
+
+/**
+ * Audio bytes in one part of a recording sent in parts: about 43.7 KB of base64, some 9 s at
+ * 40 kbit/s, so a dropped link costs little; every part but the last is exactly this long.
+ */
 const RECORDING_PART_BYTES = 32 * 1024;
+
 /** The most parts a recording has: one at RECORDING_BYTES_MAX. */
 const RECORDING_PARTS_MAX = Math.ceil(RECORDING_BYTES_MAX / RECORDING_PART_BYTES);
-/** The member of a part's JSON: `{ "Part": { "index", "count", "data" } }`. */
+
+/** The member of a part's JSON: `{ "Part": { "index", "count", "data" } }` (docs/stories.md). */
 const PART = 'Part';
-const RECORDING_SIZE_TEXT = `${RECORDING_BYTES_MAX / (1024 * 1024)} MB`;
+
+/** The longest type a collector takes: `audio/webm;codecs=opus` and its kin are far shorter. */
 const RECORDING_TYPE_MAX = 100;
+
 /**
- * `audio/` and a subtype, then parameters (`;codecs=opus`), each an HTTP token (RFC 9110, 5.6.2);
- * or a container a phone's file picker calls video by the file's ending (`.webm`, `.3gp`, `.mp4`).
+ * A recording's type as the browser gives it: `audio/` and a subtype, then parameters
+ * (`;codecs=opus`, `; codecs="opus"`), each a token as HTTP defines one (RFC 9110, 5.6.2).
+ * Also the containers a phone's file picker names by the file's ending as video (`.webm`, `.3gp`,
+ * `.mp4` are `video/…` to Chrome) though a voice recorder app writes only sound into them.
  */
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
-const RECORDING_TYPE = new RegExp(`^(?:audio/${TOKEN}|video/(?:webm|ogg|mp4|3gpp2?))(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
-/** Standard base64 with its padding, nothing else. */
+// Pure: a page that imports only the names above does not carry this (the form's script, /home's budget).
+const RECORDING_TYPE = /* @__PURE__ */ new RegExp(`^(?:audio/${TOKEN}|video/(?:webm|ogg|mp4|3gpp2?))(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
+
+/** Standard base64 (RFC 4648, section 4) with its padding, nothing else: no spaces, no `data:` prefix. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** How many bytes base64 text decodes to (`text` must match BASE64). */
+function decodedSize(text) {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - padding;
+}
+
+/** The size of RECORDING_BYTES_MAX as people read it: "1 MB". */
+const RECORDING_SIZE_TEXT = `${RECORDING_BYTES_MAX / (1024 * 1024)} MB`;
+
 /**
- * The containers a phone records speech in, each with the file ending a recording is saved
- * under and a test of its first bytes (each format's published signature). A file's name and
- * type come from this list alone, never from the type the phone declared.
+ * What is wrong with a story's `Recording` member, or the recording itself, in either form
+ * (docs/stories.md, "A recording in parts"): whole, `{ type, data }`, or announced, `{ type, size,
+ * parts }` with its parts to follow. `{ problem }` is `invalid` (neither form, a type that is not
+ * audio, data that is not base64 or is empty, a size or count that does not add up), `notText`
+ * (a type or data that is not a string) or `tooLong` (more than RECORDING_BYTES_MAX bytes of audio).
+ * @param {unknown} value
+ * @returns {{ recording: { type: string, data: string } | { type: string, size: number, parts: number } }
+ *   | { problem: 'invalid' | 'notText' | 'tooLong' }}
+ */
+function checkRecording(value) {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
+  const record = /** @type {Record<string, unknown>} */ (value);
+  const has = (/** @type {string} */ name) => Object.prototype.hasOwnProperty.call(record, name);
+  const announced = has('size') || has('parts');
+  const members = announced ? ['type', 'size', 'parts'] : ['type', 'data'];
+  if (Object.keys(record).some((key) => !members.includes(key))) return { problem: 'invalid' };
+  const { type, data, size, parts } = record;
+  if (typeof type !== 'string' || (!announced && typeof data !== 'string')) return { problem: 'notText' };
+  if (type.length > RECORDING_TYPE_MAX || !RECORDING_TYPE.test(type)) return { problem: 'invalid' };
+  if (announced) {
+    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(parts) || /** @type {number} */ (size) < 1) return { problem: 'invalid' };
+    if (/** @type {number} */ (size) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+    if (parts !== partsOf(/** @type {number} */ (size))) return { problem: 'invalid' };
+    return { recording: { type, size: /** @type {number} */ (size), parts: /** @type {number} */ (parts) } };
+  }
+  const text = /** @type {string} */ (data);
+  // Measured before the pattern is tried, so a huge body is refused for its size at once.
+  if (text.length > Math.ceil(RECORDING_BYTES_MAX / 3) * 4) return { problem: 'tooLong' };
+  if (text === '' || !BASE64.test(text)) return { problem: 'invalid' };
+  if (decodedSize(text) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
+  return { recording: { type, data: text } };
+}
+
+/** How many parts a recording of `size` bytes travels in. */
+function partsOf(size) {
+  return Math.ceil(size / RECORDING_PART_BYTES);
+}
+
+/**
+ * What is wrong with a part's `Part` member, or the part: `{ index, count, data }`, `index` from 0
+ * and below `count`, `count` at most RECORDING_PARTS_MAX, `data` standard base64 of 1 to
+ * RECORDING_PART_BYTES bytes. Whether it fits the story it belongs to (its count, its length) is
+ * the collector's to check against what the story announced.
+ * @param {unknown} value
+ * @returns {{ part: { index: number, count: number, data: string } } | { problem: 'invalid' | 'tooLong' }}
+ */
+function checkPart(value) {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
+  const record = /** @type {Record<string, unknown>} */ (value);
+  if (Object.keys(record).some((key) => !['index', 'count', 'data'].includes(key))) return { problem: 'invalid' };
+  const { index, count, data } = record;
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || typeof data !== 'string') return { problem: 'invalid' };
+  const [at, of] = [/** @type {number} */ (index), /** @type {number} */ (count)];
+  if (of < 1 || of > RECORDING_PARTS_MAX || at < 0 || at >= of) return { problem: 'invalid' };
+  if (data.length > Math.ceil(RECORDING_PART_BYTES / 3) * 4) return { problem: 'tooLong' };
+  if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
+  return { part: { index: at, count: of, data } };
+}
+
+/**
+ * Whether a part holds as many bytes as its place asks: every part but the last exactly
+ * RECORDING_PART_BYTES, the last the rest of `size`. Parts that pass add up to the recording.
+ * @param {{ index: number, count: number }} part
+ * @param {number} bytes the part's decoded length
+ * @param {number} size the recording's announced size
+ */
+function partFits({ index, count }, bytes, size) {
+  if (count !== partsOf(size)) return false;
+  return bytes === (index < count - 1 ? RECORDING_PART_BYTES : size - RECORDING_PART_BYTES * (count - 1));
+}
+
+// From src/story-outbox/audio-signature.js.
+/**
+ * The containers a phone records speech in, each with the file ending a collector gives it and a
+ * test of its first bytes (each format's own published signature).
+ * @type {{ extension: string, type: string, matches: (b: Uint8Array) => boolean }[]}
  */
 const SIGNATURES = [
   // EBML header (RFC 8794), which every WebM file starts with.
@@ -97,41 +181,199 @@ const SIGNATURES = [
   // AMR and AMR-WB storage format (RFC 4867, section 5): "#!AMR".
   { extension: 'amr', type: 'audio/amr', matches: (b) => startsWith(b, ascii('#!AMR')) },
 ];
-/** The first bytes needed to tell every container above apart. */
+
+/** The first bytes a collector needs to tell every container above apart. */
 const SIGNATURE_BYTES = 12;
 
 /**
- * The most recording bytes taken in a day (UTC) unless RECORDING_BYTES_PER_DAY says otherwise:
- * about 100 five-minute stories, far more than the organisation hears in a day, and a cap on what
- * a flood of requests could put in its Drive (15 GB for a free account) before someone notices.
+ * The container `bytes` (at least the first SIGNATURE_BYTES of a file) start with, or undefined
+ * when they are none of the allowed ones.
+ * @param {Uint8Array} bytes
+ * @returns {{ extension: string, type: string } | undefined}
  */
-const RECORDING_BYTES_PER_DAY = 64 * 1024 * 1024;
-/** Folders the script makes when none is set: the recordings, and inside it the parts on their way. */
-const RECORDINGS_FOLDER_NAME = 'STREE recordings';
-const PARTS_FOLDER_NAME = 'Parts of recordings still arriving';
+function audioKind(bytes) {
+  const found = SIGNATURES.find(({ matches }) => matches(bytes));
+  return found && { extension: found.extension, type: found.type };
+}
+
+/** @param {string} text */
+function ascii(text) {
+  return Array.from(text, (letter) => letter.charCodeAt(0));
+}
+
+/** @param {Uint8Array} bytes @param {number[]} expected */
+function startsWith(bytes, expected, offset = 0) {
+  return expected.every((byte, i) => bytes[offset + i] === byte);
+}
+
+// From src/story-outbox/fields.js.
+// The story form's fields, checked the same way by the inbox (server/), the form island
+// (docs/design.md, "Interface contract") and the Apps Script collector: pure, no I/O, so the
+// browser and Node import it, and `npm run apps-script` copies it into deploy/apps-script/Code.js
+// (pasted alone into Google's editor), so it keeps to the JavaScript Apps Script runs
+// (docs/stories.md, "One source for the collector's checks").
+
+/** The longest name the inbox takes; the form checks it too. */
 const NAME_MAX = 100;
+/** The longest story the inbox takes; the form checks it too. */
 const STORY_MAX = 5000;
+/** An Indian mobile number without its +91 or 0 prefix. */
 const PHONE_DIGITS = 10;
-/** The form's field people never see or hear: a post with words in it comes from a bot. */
-const HONEYPOT = 'website';
-const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-/** A post without a key is a repeat when the same words arrived this recently (a reload, a resend). */
-const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const FIELDS = /** @type {const} */ (['Name', 'Phone', 'Story']);
+/** A story told by voice needs only these of FIELDS (docs/stories.md, "Voice stories"). */
+const VOICE_REQUIRED = /** @type {const} */ (['Phone']);
+
 /**
- * A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. A
- * story's JSON may also carry a whole recording at its limit, in base64 (the older form).
+ * The field people never see or hear (docs/stories.md, "Spam"): bots fill every field they find,
+ * so a post with words in it is answered as saved and written nowhere.
  */
-const TEXT_LIMIT = 256 * 1024;
-const BODY_LIMIT = TEXT_LIMIT + Math.ceil(RECORDING_BYTES_MAX / 3) * 4;
-/** How long a story waits for another being written; then it is answered "try again" and is sent again. */
-const LOCK_WAIT_MS = 10000;
-/** Rows added at once when the sheet is full (a new sheet has 1,000; writing past the last throws). */
-const GROW_ROWS = 1000;
+const HONEYPOT = 'website';
+
 /**
  * A cell starting with one of these is read as a formula by a spreadsheet: = + - @ (and their
  * full-width and small forms, and the minus sign), a tab or a carriage return.
  */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\u2212]/;
+
+/**
+ * A value no spreadsheet runs as a formula when the stories file is opened (Excel, LibreOffice,
+ * Google Sheets): one that would start one gets a leading space, text in every one of them.
+ * The Apps Script collector stores its cells the same way.
+ * @param {string} value
+ */
+function safeCell(value) {
+  return FORMULA_START.test(value) ? ` ${value}` : value;
+}
+
+/**
+ * What can be wrong with one field; the inbox's pages say each in the visitor's language. Only a
+ * recording is `notAudio` (its first bytes are none of the containers phones record in:
+ * ./audio-signature.js) or `several` (a form posted with more than one file for it).
+ */
+const PROBLEMS = /** @type {const} */ (['missing', 'tooLong', 'invalid', 'notText', 'unknown', 'notAudio', 'several']);
+
+const EMPTY = {
+  Name: 'Enter your name.',
+  Phone: `Enter your ${PHONE_DIGITS}-digit phone number.`,
+  Story: 'Write your story.',
+};
+const TOO_LONG = {
+  Name: `Shorten your name to ${NAME_MAX} characters or fewer.`,
+  Story: `Shorten your story to ${STORY_MAX} characters or fewer.`,
+};
+const MAX = { Name: NAME_MAX, Story: STORY_MAX };
+const BAD_PHONE = `Enter a ${PHONE_DIGITS}-digit phone number, for example 98765 43210.`;
+const RECORDING_MESSAGES = {
+  tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
+  invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',
+  notText: 'Send the recording\'s type and data as text.',
+  notAudio: 'The file is not a sound recording: send a recording made on the phone (WebM, Ogg, MP4, 3GP, MP3, WAV or AMR).',
+  several: 'Send one recording with a story.',
+};
+
+/** The English message for a problem, as the JSON answers give it. */
+function messageFor(field, problem) {
+  if (field === RECORDING) return RECORDING_MESSAGES[problem];
+  if (problem === 'unknown') return `Remove the field "${field}": send only ${[...FIELDS, RECORDING].join(', ')}.`;
+  if (problem === 'notText') return `Send ${field} as text.`;
+  if (problem === 'missing') return EMPTY[field];
+  if (problem === 'tooLong') return TOO_LONG[field];
+  return BAD_PHONE;
+}
+
+/** The 10 digits of a phone number as people write it (`+91 98765-43210`, `09876543210`), or null. */
+function normalisePhone(phone) {
+  // A prefix is dropped only when ten digits follow it: 0987654321 is a number, not 0 + nine digits.
+  const digits = phone.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=[0-9]{10}$)/, '');
+  return new RegExp(`^[0-9]{${PHONE_DIGITS}}$`).test(digits) ? digits : null;
+}
+
+/**
+ * The key a story posted without one is known by (docs/stories.md, "The local inbox": "Once,
+ * even without a key"): `text:` and the SHA-256, in hex, of its words as checked and, for a story
+ * told by voice, its recording's base64 (two recordings from one phone are two stories). A
+ * phone's key has no colon, so none looks like it. Each collector hashes with its own means:
+ * `sha256Hex` gives the digest of a text's UTF-8 bytes in lower-case hex.
+ * @param {{ Name: string, Phone: string, Story: string }} story
+ * @param {string | undefined} recordingBase64
+ * @param {(text: string) => string} sha256Hex
+ */
+function textKey(story, recordingBase64, sha256Hex) {
+  const words = FIELDS.map((field) => story[field]);
+  return `text:${sha256Hex(JSON.stringify(recordingBase64 === undefined ? words : [...words, recordingBase64]))}`;
+}
+
+/**
+ * Checks a parsed request body. A body whose honeypot holds words is `spam`: answer it as saved,
+ * write it nowhere. `problems` names what is wrong with each field, `errors` says it in English.
+ * A body with a `Recording` member is a story told by voice: only the phone is required (Name and
+ * Story may be empty, and are checked as usual when given), and the recording is checked
+ * (./recording.js). A recording that is there but wrong is the one problem with the story: she
+ * meant to speak it, so the empty Name and Story are not called missing.
+ * @param {unknown} body
+ * @returns {{ ok: true, spam: true }
+ *   | { ok: true, spam?: false, story: { Name: string, Phone: string, Story: string, Recording?: { type: string, data: string } } }
+ *   | { ok: false, errors: Record<string, string>, problems: Record<string, typeof PROBLEMS[number]> }}
+ */
+function validateStory(body) {
+  // Arrays and class instances are objects too, but never what the form sends.
+  const proto = body !== null && typeof body === 'object' ? Object.getPrototypeOf(body) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    return { ok: false, errors: { body: `Send a JSON object with ${FIELDS.join(', ')}.` }, problems: { body: 'invalid' } };
+  }
+  const record = /** @type {Record<string, unknown>} */ (body);
+  // Object.hasOwn is newer than the JavaScript Apps Script is known to run.
+  const has = (/** @type {string} */ name) => Object.prototype.hasOwnProperty.call(record, name);
+  // Bots learn nothing from the answer: whatever else they sent, it reads as saved.
+  if (has(HONEYPOT) && String(record[HONEYPOT] ?? '').trim() !== '') return { ok: true, spam: true };
+
+  /** @type {Record<string, typeof PROBLEMS[number]>} */
+  const problems = {};
+  /** @type {Record<string, string | { type: string, data: string }>} */
+  const story = {};
+
+  for (const key of Object.keys(record)) {
+    if (!FIELDS.includes(/** @type {any} */ (key)) && key !== HONEYPOT && key !== RECORDING) problems[key] = 'unknown';
+  }
+  const voice = has(RECORDING) && record[RECORDING] !== undefined;
+  if (voice) {
+    const checked = checkRecording(record[RECORDING]);
+    if ('problem' in checked) problems[RECORDING] = checked.problem;
+    else story[RECORDING] = checked.recording;
+  }
+  for (const field of FIELDS) {
+    const raw = has(field) ? record[field] : undefined;
+    if (raw !== undefined && typeof raw !== 'string') {
+      problems[field] = 'notText';
+      continue;
+    }
+    // A form posted by the browser itself sends line breaks as CRLF, the form's script as LF:
+    // one story reads, and counts, the same either way.
+    const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
+    if (value === '' && voice && !VOICE_REQUIRED.includes(/** @type {any} */ (field))) {
+      story[field] = '';
+    } else if (value === '') {
+      problems[field] = 'missing';
+    } else if (field === 'Phone') {
+      const digits = normalisePhone(value);
+      if (digits) story.Phone = digits;
+      else problems.Phone = 'invalid';
+    } else if (value.length > MAX[field]) {
+      // `.length` counts UTF-16 units, as the browser's maxlength does.
+      problems[field] = 'tooLong';
+    } else {
+      story[field] = value;
+    }
+  }
+
+  if (Object.keys(problems).length > 0) {
+    const errors = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, messageFor(field, problem)]));
+    return { ok: false, errors, problems };
+  }
+  return { ok: true, story: /** @type {{ Name: string, Phone: string, Story: string, Recording?: { type: string, data: string } }} */ (story) };
+}
+// </generated>
 
 // <generated: form fields>
 // Written by `npm run apps-script` from src/story-outbox/form-fields.js, form-html.js and the
@@ -257,18 +499,72 @@ ${[...file, ...fields].join('\n')}
 }
 // </generated>
 
-/** English messages for scripts, as the site's inbox gives them (src/story-outbox/fields.js). */
+// The collector's own code, by hand: what only Apps Script has (the request, the sheet, Drive,
+// the lock, mail, its answers and pages).
+
+const PROPERTY = {
+  sheet: 'SHEET_ID',
+  site: 'SITE_ADDRESS',
+  notify: 'NOTIFY_EMAIL',
+  recordings: 'RECORDINGS_FOLDER_ID',
+  bytesPerDay: 'RECORDING_BYTES_PER_DAY',
+  // Kept by the script itself.
+  parts: 'PARTS_FOLDER_ID',
+  bytesToday: 'RECORDING_BYTES_TODAY',
+  noticeDay: 'DRIVE_NOTICE_DAY',
+};
+/** The sheet the stories go to; made, with its header row, when the first story arrives. */
+const STORIES_SHEET = 'Stories';
+/**
+ * The Key column holds the story's key, written with the row in one step: a row is never without
+ * its key, so a retry after any failure finds it. A form posted without a key gets one made from
+ * its words (`text:` and a hash), which no phone's key can look like (KEY_PATTERN has no colon).
+ * Recording, after it (a sheet from before recordings keeps its columns where they were), holds
+ * the Drive address of a story's recording once it is whole, `pending: 2 of 6 parts` until then,
+ * and is empty for a written story.
+ */
+const COLUMNS = ['Received', 'Name', 'Phone', 'Story', 'Key', 'Recording'];
+const KEY_COLUMN = COLUMNS.indexOf('Key') + 1;
+const RECORDING_COLUMN = COLUMNS.indexOf('Recording') + 1;
+/**
+ * A recording arriving in parts: what its story announced and the parts held so far (each part's
+ * Drive file and digest), one row per key, under the same lock as the stories; the row goes once
+ * the recording is whole. A tab of its own, so the stories' rows keep their columns.
+ */
+const ARRIVING_SHEET = 'Recordings arriving';
+const ARRIVING_COLUMNS = ['Key', 'Type', 'Size', 'Parts', 'Received parts'];
+
+/**
+ * The most recording bytes taken in a day (UTC) unless RECORDING_BYTES_PER_DAY says otherwise:
+ * about 100 five-minute stories, far more than the organisation hears in a day, and a cap on what
+ * a flood of requests could put in its Drive (15 GB for a free account) before someone notices.
+ */
+const RECORDING_BYTES_PER_DAY = 64 * 1024 * 1024;
+/** Folders the script makes when none is set: the recordings, and inside it the parts on their way. */
+const RECORDINGS_FOLDER_NAME = 'STREE recordings';
+const PARTS_FOLDER_NAME = 'Parts of recordings still arriving';
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+/** A post without a key is a repeat when the same words arrived this recently (a reload, a resend). */
+const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * A plain form post percent-encodes a Devanagari letter in 9 bytes; 5,000 of them fit well. A
+ * story's JSON may also carry a whole recording at its limit, in base64 (the older form).
+ */
+const TEXT_LIMIT = 256 * 1024;
+const BODY_LIMIT = TEXT_LIMIT + Math.ceil(RECORDING_BYTES_MAX / 3) * 4;
+/** How long a story waits for another being written; then it is answered "try again" and is sent again. */
+const LOCK_WAIT_MS = 10000;
+/** Rows added at once when the sheet is full (a new sheet has 1,000; writing past the last throws). */
+const GROW_ROWS = 1000;
+
+/**
+ * English messages for scripts of the collector's own: what is wrong with a story's fields or its
+ * recording is said by messageFor, as the site's inbox says it.
+ */
 const MESSAGES = {
-  missing: { Name: 'Enter your name.', Phone: `Enter your ${PHONE_DIGITS}-digit phone number.`, Story: 'Write your story.' },
-  tooLong: { Name: `Shorten your name to ${NAME_MAX} characters or fewer.`, Story: `Shorten your story to ${STORY_MAX} characters or fewer.` },
-  invalid: `Enter a ${PHONE_DIGITS}-digit phone number, for example 98765 43210.`,
   unreadable: 'The story could not be read as JSON: send an object with Name, Phone and Story.',
   tooBig: `The story is too long: send at most ${TEXT_LIMIT / 1024} KB of words and a recording of at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
   recording: {
-    tooLong: `Send a shorter recording: at most ${RECORDING_SECONDS_MAX / 60} minutes, ${RECORDING_SIZE_TEXT}.`,
-    invalid: 'Send the recording as {"type": "audio/…", "data": "<standard base64>"}, not empty.',
-    notText: 'Send the recording\'s type and data as text.',
-    notAudio: 'The recording is not sound this collector keeps: send WebM, Ogg, MP4 (M4A), 3GP, MP3, WAV or AMR audio.',
     needsKey: 'A recording sent in parts needs the story\'s key (?key=…).',
     again: 'This key was used for another story or another recording: send this one with a new key.',
   },
@@ -317,7 +613,7 @@ function doPost(e) {
   if (request.problem === 'multipart') return answer.multipart(request.body);
   if (request.problem) return answer.unreadable(request.problem);
   if (!request.isForm && isPart(request.body)) return receivePart(request, run, answer);
-  const result = checkStory(request.body);
+  const result = validateStory(request.body);
   // A bot filled the field no person sees: it learns nothing, and nothing is written.
   if (result.ok && result.spam) return answer.saved();
   if (!result.ok) return answer.refused(result, request.body);
@@ -385,158 +681,17 @@ function readPost(e) {
   }
 }
 
-/** The 10 digits of a phone number as people write it (`+91 98765-43210`, `09876543210`), or null. */
-function normalisePhone(phone) {
-  const digits = phone.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=[0-9]{10}$)/, '');
-  return new RegExp(`^[0-9]{${PHONE_DIGITS}}$`).test(digits) ? digits : null;
-}
-
 /**
- * Checks a story as the site's inbox does: `spam` for a filled honeypot, else the story with its
- * phone as 10 digits, else what is wrong with each field (`problems`) and in English (`errors`).
+ * audioKind (audio-signature.js) of Google's bytes: Utilities.base64Decode and Blob.getBytes give
+ * them signed (-128…127), and the signatures are written as the bytes they are (0…255).
  */
-function checkStory(body) {
-  const proto = body !== null && typeof body === 'object' ? Object.getPrototypeOf(body) : undefined;
-  if (proto !== Object.prototype && proto !== null) {
-    return { ok: false, problems: { body: 'invalid' }, errors: { body: `Send a JSON object with ${FIELDS.join(', ')}.` } };
-  }
-  if (Object.prototype.hasOwnProperty.call(body, HONEYPOT) && String(body[HONEYPOT] ?? '').trim() !== '') return { ok: true, spam: true };
-  const problems = {};
-  const story = {};
-  for (const key of Object.keys(body)) if (!FIELDS.includes(key) && key !== HONEYPOT && key !== RECORDING) problems[key] = 'unknown';
-  // A story told by voice: only the phone is required, and the recording is checked; one that is
-  // there but wrong is the story's one problem (she meant to speak it, not to write it).
-  const voice = Object.prototype.hasOwnProperty.call(body, RECORDING) && body[RECORDING] !== undefined;
-  if (voice) {
-    const checked = checkRecording(body[RECORDING]);
-    if (checked.problem) problems[RECORDING] = checked.problem;
-    else story[RECORDING] = checked.recording;
-  }
-  for (const field of FIELDS) {
-    const raw = body[field];
-    if (raw !== undefined && typeof raw !== 'string') {
-      problems[field] = 'notText';
-      continue;
-    }
-    // A form posted by the browser itself sends line breaks as CRLF, the form's script as LF.
-    const value = (raw ?? '').replace(/\r\n?/g, '\n').trim();
-    if (value === '' && voice && !VOICE_REQUIRED.includes(field)) story[field] = '';
-    else if (value === '') problems[field] = 'missing';
-    else if (field === 'Phone') {
-      const digits = normalisePhone(value);
-      if (digits) story.Phone = digits;
-      else problems.Phone = 'invalid';
-    } else if (value.length > (field === 'Name' ? NAME_MAX : STORY_MAX)) problems[field] = 'tooLong';
-    else story[field] = value;
-  }
-  if (Object.keys(problems).length === 0) return { ok: true, story };
-  const errors = {};
-  for (const [field, problem] of Object.entries(problems)) {
-    if (field === RECORDING) errors[field] = MESSAGES.recording[problem];
-    else if (problem === 'unknown') errors[field] = `Remove the field "${field}": send only ${[...FIELDS, RECORDING].join(', ')}.`;
-    else if (problem === 'notText') errors[field] = `Send ${field} as text.`;
-    else if (problem === 'invalid') errors[field] = MESSAGES.invalid;
-    else errors[field] = MESSAGES[problem][field];
-  }
-  return { ok: false, problems, errors };
-}
-
-/**
- * What is wrong with a story's recording (`problem`: invalid, notText, tooLong), or the recording
- * in either form: whole, `{ type, data }`, or announced, `{ type, size, parts }` with its parts
- * to follow (src/story-outbox/recording.js, checkRecording).
- */
-function checkRecording(value) {
-  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
-  const has = (name) => Object.prototype.hasOwnProperty.call(value, name);
-  const announced = has('size') || has('parts');
-  const members = announced ? ['type', 'size', 'parts'] : ['type', 'data'];
-  if (Object.keys(value).some((key) => !members.includes(key))) return { problem: 'invalid' };
-  const { type, data, size, parts } = value;
-  if (typeof type !== 'string' || (!announced && typeof data !== 'string')) return { problem: 'notText' };
-  if (type.length > RECORDING_TYPE_MAX || !RECORDING_TYPE.test(type)) return { problem: 'invalid' };
-  if (announced) {
-    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(parts) || size < 1) return { problem: 'invalid' };
-    if (size > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
-    if (parts !== partsOf(size)) return { problem: 'invalid' };
-    return { recording: { type, size, parts } };
-  }
-  // Measured before the pattern is tried, so a huge body is refused for its size at once.
-  if (data.length > Math.ceil(RECORDING_BYTES_MAX / 3) * 4) return { problem: 'tooLong' };
-  if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
-  if (decodedSize(data) > RECORDING_BYTES_MAX) return { problem: 'tooLong' };
-  return { recording: { type, data } };
-}
-
-/** How many bytes base64 text decodes to (`text` must match BASE64). */
-function decodedSize(text) {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return (text.length / 4) * 3 - padding;
-}
-
-/** How many parts a recording of `size` bytes travels in. */
-function partsOf(size) {
-  return Math.ceil(size / RECORDING_PART_BYTES);
-}
-
-/**
- * What is wrong with a part's `Part` member (`problem`: invalid, tooLong), or the part:
- * `{ index, count, data }`, `index` from 0 below `count`, `count` at most RECORDING_PARTS_MAX,
- * `data` standard base64 of 1 to RECORDING_PART_BYTES bytes (recording.js, checkPart).
- */
-function checkPart(value) {
-  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
-  if (Object.keys(value).some((key) => !['index', 'count', 'data'].includes(key))) return { problem: 'invalid' };
-  const { index, count, data } = value;
-  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index) || typeof data !== 'string') return { problem: 'invalid' };
-  if (count < 1 || count > RECORDING_PARTS_MAX || index < 0 || index >= count) return { problem: 'invalid' };
-  if (data.length > Math.ceil(RECORDING_PART_BYTES / 3) * 4) return { problem: 'tooLong' };
-  if (data === '' || !BASE64.test(data)) return { problem: 'invalid' };
-  return { part: { index, count, data } };
-}
-
-/**
- * Whether a part holds as many bytes as its place asks: every part but the last exactly
- * RECORDING_PART_BYTES, the last the rest of `size` (recording.js, partFits).
- */
-function partFits({ index, count }, bytes, size) {
-  if (count !== partsOf(size)) return false;
-  return bytes === (index < count - 1 ? RECORDING_PART_BYTES : size - RECORDING_PART_BYTES * (count - 1));
-}
-
-/**
- * The container `bytes` start with (`{ extension, type }`), or undefined when they are none of
- * SIGNATURES (audio-signature.js, audioKind). Google's bytes are signed (-128…127): compared as
- * the bytes they are.
- */
-function audioKind(bytes) {
-  const head = Array.from(bytes.slice(0, SIGNATURE_BYTES), (byte) => byte & 0xff);
-  const found = SIGNATURES.find(({ matches }) => matches(head));
-  return found && { extension: found.extension, type: found.type };
-}
-
-function ascii(text) {
-  return Array.from(text, (letter) => letter.charCodeAt(0));
-}
-
-function startsWith(bytes, expected, offset = 0) {
-  return expected.every((byte, i) => bytes[offset + i] === byte);
+function audioKindOfSigned(bytes) {
+  return audioKind(Uint8Array.from(bytes.slice(0, SIGNATURE_BYTES), (byte) => byte & 0xff));
 }
 
 /** Whether a body is a part of a recording, `{ "Part": … }`, rather than a story. */
 function isPart(body) {
   return body !== null && typeof body === 'object' && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, PART);
-}
-
-/**
- * A value no spreadsheet runs as a formula, in the sheet or after File → Download → CSV: one that
- * would start one gets a leading space. The stored text itself must be safe: a plain-text format
- * does not travel in a CSV, and Sheets may take a leading apostrophe as an input marker, not text.
- */
-function safeCell(value) {
-  return FORMULA_START.test(value) ? ` ${value}` : value;
 }
 
 /** The row a story is kept as, in COLUMNS' order: its key, then its recording's cell. */
@@ -555,13 +710,16 @@ function isAddress(cell) {
 }
 
 /**
- * The key kept for a story posted without one: made from its words, so the same words find it,
- * and its recording's, if it has one (two recordings from one phone are two stories).
+ * The key kept for a story posted without one, made from its words and its recording's base64
+ * (textKey, fields.js) with Google's SHA-256: the key the site's inbox makes of the same story.
  */
-function textKey(story) {
-  const words = [story.Name, story.Phone, story.Story];
-  const parts = story[RECORDING] ? [...words, story[RECORDING].data] : words;
-  return `text:${hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, JSON.stringify(parts), Utilities.Charset.UTF_8))}`;
+function keyOfWords(story) {
+  return textKey(story, story[RECORDING] ? story[RECORDING].data : undefined, sha256Hex);
+}
+
+/** The SHA-256 of a text's UTF-8 bytes, in hex. */
+function sha256Hex(text) {
+  return hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8));
 }
 
 /** Google's signed digest bytes as hex. */
@@ -599,7 +757,7 @@ function saveWritten(story, request, run, answer) {
   let isNew;
   try {
     isNew = withSheets(run, (stories) => {
-      const key = request.key ?? textKey(story);
+      const key = request.key ?? keyOfWords(story);
       if (findRow(stories, key, KEY_COLUMN, repeatSince(request.key, received))) return false;
       appendText(stories, rowFor(story, received, key, ''));
       return true;
@@ -668,7 +826,7 @@ function receivePart(request, run, answer) {
   // Google gives the bytes as signed numbers (-128…127); a blob keeps them as the bytes they are.
   const bytes = Utilities.base64Decode(part.data);
   // What the recording is shows in its first bytes: anything else is refused before it is kept.
-  if (part.index === 0 && !audioKind(bytes)) return answer.refusedRecording(MESSAGES.recording.notAudio);
+  if (part.index === 0 && !audioKindOfSigned(bytes)) return answer.refusedRecording(messageFor(RECORDING, 'notAudio'));
   const digest = hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, bytes));
   let step;
   try {
@@ -720,10 +878,10 @@ function receivePart(request, run, answer) {
  */
 function receiveWhole(story, request, run, answer) {
   const bytes = Utilities.base64Decode(story[RECORDING].data);
-  const kind = audioKind(bytes);
-  if (!kind) return answer.refusedRecording(MESSAGES.recording.notAudio);
+  const kind = audioKindOfSigned(bytes);
+  if (!kind) return answer.refusedRecording(messageFor(RECORDING, 'notAudio'));
   const received = new Date();
-  const key = request.key ?? textKey(story);
+  const key = request.key ?? keyOfWords(story);
   const since = repeatSince(request.key, received);
   let step;
   try {
@@ -758,7 +916,7 @@ function joinParts(run, key, arriving) {
     for (let index = 0; index < arriving.parts; index += 1) {
       for (const byte of DriveApp.getFileById(arriving.have[index][0]).getBlob().getBytes()) bytes.push(byte);
     }
-    kind = audioKind(bytes);
+    kind = audioKindOfSigned(bytes);
     if (bytes.length !== arriving.size || !kind) throw new Error(`The parts of ${key} in Drive do not make the recording its story announced.`);
   } catch (error) {
     return { trouble: asTrouble(error) };
@@ -1062,7 +1220,7 @@ function jsonAnswers() {
     incomplete: (have) => json({ ok: false, outcome: 'incomplete', have }),
     // Words alone never come near the limit: what is too long is the recording.
     unreadable: (problem) =>
-      json({ ok: false, outcome: 'refused', error: MESSAGES[problem], ...(problem === 'tooBig' ? { fields: { [RECORDING]: MESSAGES.recording.tooLong } } : {}) }),
+      json({ ok: false, outcome: 'refused', error: MESSAGES[problem], ...(problem === 'tooBig' ? { fields: { [RECORDING]: messageFor(RECORDING, 'tooLong') } } : {}) }),
     multipart: () => json({ ok: false, outcome: 'refused', error: MESSAGES.multipart }),
     failed: () => json({ ok: false, outcome: 'retry', error: MESSAGES.busy }),
     recordingFailed: () => json({ ok: false, outcome: 'retry', error: MESSAGES.recordingBusy }),

@@ -1,7 +1,8 @@
-// The story form's fields, checked the same way by the inbox (server/) and the form island
-// (docs/design.md, "Interface contract"). Pure: no I/O, so both the browser and Node import it.
-// deploy/apps-script/Code.js repeats these rules (it is pasted alone into Google's editor);
-// tests/unit/apps-script.test.ts holds the two to the same answers.
+// The story form's fields, checked the same way by the inbox (server/), the form island
+// (docs/design.md, "Interface contract") and the Apps Script collector: pure, no I/O, so the
+// browser and Node import it, and `npm run apps-script` copies it into deploy/apps-script/Code.js
+// (pasted alone into Google's editor), so it keeps to the JavaScript Apps Script runs
+// (docs/stories.md, "One source for the collector's checks").
 import { RECORDING, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT, checkRecording } from './recording.js';
 
 /** The longest name the inbox takes; the form checks it too. */
@@ -30,7 +31,7 @@ export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uF
 /**
  * A value no spreadsheet runs as a formula when the stories file is opened (Excel, LibreOffice,
  * Google Sheets): one that would start one gets a leading space, text in every one of them.
- * deploy/apps-script/Code.js stores its cells the same way.
+ * The Apps Script collector stores its cells the same way.
  * @param {string} value
  */
 export function safeCell(value) {
@@ -81,6 +82,21 @@ export function normalisePhone(phone) {
 }
 
 /**
+ * The key a story posted without one is known by (docs/stories.md, "The local inbox": "Once,
+ * even without a key"): `text:` and the SHA-256, in hex, of its words as checked and, for a story
+ * told by voice, its recording's base64 (two recordings from one phone are two stories). A
+ * phone's key has no colon, so none looks like it. Each collector hashes with its own means:
+ * `sha256Hex` gives the digest of a text's UTF-8 bytes in lower-case hex.
+ * @param {{ Name: string, Phone: string, Story: string }} story
+ * @param {string | undefined} recordingBase64
+ * @param {(text: string) => string} sha256Hex
+ */
+export function textKey(story, recordingBase64, sha256Hex) {
+  const words = FIELDS.map((field) => story[field]);
+  return `text:${sha256Hex(JSON.stringify(recordingBase64 === undefined ? words : [...words, recordingBase64]))}`;
+}
+
+/**
  * Checks a parsed request body. A body whose honeypot holds words is `spam`: answer it as saved,
  * write it nowhere. `problems` names what is wrong with each field, `errors` says it in English.
  * A body with a `Recording` member is a story told by voice: only the phone is required (Name and
@@ -99,8 +115,10 @@ export function validateStory(body) {
     return { ok: false, errors: { body: `Send a JSON object with ${FIELDS.join(', ')}.` }, problems: { body: 'invalid' } };
   }
   const record = /** @type {Record<string, unknown>} */ (body);
+  // Object.hasOwn is newer than the JavaScript Apps Script is known to run.
+  const has = (/** @type {string} */ name) => Object.prototype.hasOwnProperty.call(record, name);
   // Bots learn nothing from the answer: whatever else they sent, it reads as saved.
-  if (Object.hasOwn(record, HONEYPOT) && String(record[HONEYPOT] ?? '').trim() !== '') return { ok: true, spam: true };
+  if (has(HONEYPOT) && String(record[HONEYPOT] ?? '').trim() !== '') return { ok: true, spam: true };
 
   /** @type {Record<string, typeof PROBLEMS[number]>} */
   const problems = {};
@@ -110,14 +128,14 @@ export function validateStory(body) {
   for (const key of Object.keys(record)) {
     if (!FIELDS.includes(/** @type {any} */ (key)) && key !== HONEYPOT && key !== RECORDING) problems[key] = 'unknown';
   }
-  const voice = Object.hasOwn(record, RECORDING) && record[RECORDING] !== undefined;
+  const voice = has(RECORDING) && record[RECORDING] !== undefined;
   if (voice) {
     const checked = checkRecording(record[RECORDING]);
     if ('problem' in checked) problems[RECORDING] = checked.problem;
     else story[RECORDING] = checked.recording;
   }
   for (const field of FIELDS) {
-    const raw = Object.hasOwn(record, field) ? record[field] : undefined;
+    const raw = has(field) ? record[field] : undefined;
     if (raw !== undefined && typeof raw !== 'string') {
       problems[field] = 'notText';
       continue;

@@ -1,6 +1,8 @@
 // A story told by voice (docs/stories.md, "Voice stories"): what the recorder on the phone, the
 // kept-story sender, the service worker and both collectors agree on. Pure constants: the page,
-// the worker and Node import them; deploy/apps-script/Code.js repeats them (a test holds it equal).
+// the worker and Node import them; `npm run apps-script` copies the file into
+// deploy/apps-script/Code.js, so it keeps to the JavaScript Apps Script runs (docs/stories.md,
+// "One source for the collector's checks").
 
 /**
  * The optional member of a story's JSON that carries a recording:
@@ -22,7 +24,7 @@ export const RECORDING_BYTES_MAX = 1024 * 1024;
  * Asked of MediaRecorder: Opus is designed for speech at 16 kbit/s mono, so five minutes is about
  * 600 KB, what a 40 kbit/s uplink carries in two minutes (docs/stories.md, "A recording in parts").
  */
-export const RECORDING_BITS_PER_SECOND = 16_000;
+export const RECORDING_BITS_PER_SECOND = 16000;
 
 /**
  * Audio bytes in one part of a recording sent in parts: about 43.7 KB of base64, some 9 s at
@@ -75,7 +77,8 @@ export function checkRecording(value) {
   const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto !== Object.prototype && proto !== null) return { problem: 'invalid' };
   const record = /** @type {Record<string, unknown>} */ (value);
-  const announced = Object.hasOwn(record, 'size') || Object.hasOwn(record, 'parts');
+  const has = (/** @type {string} */ name) => Object.prototype.hasOwnProperty.call(record, name);
+  const announced = has('size') || has('parts');
   const members = announced ? ['type', 'size', 'parts'] : ['type', 'data'];
   if (Object.keys(record).some((key) => !members.includes(key))) return { problem: 'invalid' };
   const { type, data, size, parts } = record;

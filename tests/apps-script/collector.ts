@@ -419,7 +419,7 @@ export function loadCollector({ url = 'https://script.google.com/macros/s/TEST/e
     doGet: () => script.doGet!() as Output,
     doPost: (event: PostEvent) => script.doPost!(event) as Output,
     /** As the script would see `body` parsed from a request: made in its own realm (its own Object). */
-    checkStory: (body: unknown) => script.checkStory!(runInContext('JSON.parse', context)(JSON.stringify(body))),
+    validateStory: (body: unknown) => script.validateStory!(runInContext('JSON.parse', context)(JSON.stringify(body))),
     /** One of the script's functions called with values made in its own realm, its answer as plain data. */
     call: (name: string, ...args: unknown[]) => {
       const answer = script[name]!(...args.map((arg) => runInContext('JSON.parse', context)(JSON.stringify(arg))));

@@ -208,7 +208,7 @@ describe('only audio, in private files', () => {
     const page = Buffer.alloc(NINETY_SECONDS.length, '<html><script>alert(1)</script>');
     const sender = phone(collector, page);
     sender.announce();
-    expect(sender.send(0)).toMatchObject({ ok: false, outcome: 'refused', fields: { Recording: expect.stringMatching(/not sound/) } });
+    expect(sender.send(0)).toMatchObject({ ok: false, outcome: 'refused', fields: { Recording: expect.stringMatching(/not a sound recording/) } });
     expect(collector.drive.calls).not.toContain('Folder.createFile');
     expect(collector.drive.files).toEqual([]);
   });
