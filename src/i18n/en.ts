@@ -125,7 +125,7 @@ export const formWords = {
   success: 'Form Submitted Successfully!',
   blank: 'Please write something here: spaces alone are not enough.',
   offline: 'You are offline, so your story was not sent yet. It is kept on this phone and goes out by itself when the connection comes back while this page is open, or the next time you open this site. You can also press Submit again.',
-  timeout: 'The connection is too slow: your story was not sent within 20 seconds. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
+  timeout: 'The connection stopped: your story was not sent yet. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
   network: 'We could not reach the STREE server, so your story was not sent. It is kept on this phone: press Submit to try again, or it goes out by itself the next time you open this site.',
   blocked: 'We could not confirm that your story arrived: this browser blocked the connection to STREE. Your words are still here: try again later, or e-mail them to the address at the bottom of this page.',
   // The service worker kept the story: with Background Sync the phone sends it even with the page closed.

@@ -48,15 +48,20 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
     // Kept with the draft before sending: a retry, or send-kept.ts at her next visit, sends the same key.
     const key = keyFor(loadDraft(), story, recording?.id) ?? newStoryKey();
     saveDraft(draft.withRecording({ ...fields, outbox: { key, story, recording: recording?.id } }));
-    const result = await sendStory(endpoint, story, {
-      key, honeypot, isOnline: () => navigator.onLine, recording: recording && await (await recorderModule()).recordingBody(recording.blob),
-    });
+    // Her recording goes in parts, by code that came with the recorder.
+    const inParts = recording && (await recorderModule()).inParts(recording.blob);
+    const result = await sendStory(endpoint, story, { key, honeypot, isOnline: () => navigator.onLine, inParts });
     inFlight.current = false;
     setIsSending(false);
     if (result.ok) {
-      draft.reset();
-      if (result.queued) setNotice('SyncManager' in window ? strings.queued : strings.queuedNextVisit);
-      else showSnackbar(strings.success);
+      if (!result.queued) {
+        draft.reset();
+        showSnackbar(strings.success);
+        return;
+      }
+      // Our service worker sends it when it can; the phone keeps it, too, until a collector confirms.
+      draft.reset(true);
+      setNotice('SyncManager' in window ? strings.queued : strings.queuedNextVisit);
       return;
     }
     // Only a lost connection leaves the story to be sent by itself; any other failure waits for her.

@@ -61,13 +61,20 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     return true;
   }
 
-  function reset() {
+  /**
+   * An empty form, ready for a new story. `waiting`: the story she submitted waits for a collector
+   * (our service worker keeps it too), so the outbox and its recording stay on the phone until it
+   * is confirmed; otherwise nothing of it stays.
+   */
+  function reset(waiting?: boolean) {
+    const outbox = loadDraft()?.outbox;
     setFields(EMPTY);
     setConsent(false);
     setKept('');
     clearDraft();
+    if (waiting && outbox) saveDraft({ ...EMPTY, outbox: { ...outbox, queued: true } });
     // Only a form that had a recording fetches the recorder to remove it.
-    if (recordingId.current) void recorderModule().then(({ forgetRecordings }) => forgetRecordings());
+    else if (recordingId.current) void recorderModule().then(({ forgetRecordings }) => forgetRecordings());
     showRecording(undefined);
   }
 
