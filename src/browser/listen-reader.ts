@@ -105,7 +105,7 @@ function piecesFrom(one: HTMLElement): Piece[] {
   // A part inside one already read is not read twice.
   return readable
     .filter(({ region }, index) => !readable.slice(0, index).some((earlier) => earlier.region.contains(region)))
-    .flatMap(({ region, only }) => piecesIn(region, only));
+    .flatMap(({ region, only }) => piecesIn(region, pageLang, only));
 }
 
 /** Silences the voice and forgets the utterance, so its late events change nothing. */

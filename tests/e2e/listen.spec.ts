@@ -1,8 +1,10 @@
-// Listen (docs/design.md, "Voice and listening"; docs/help.md). Headless Chromium has no voices,
+// Listen (docs/help.md, "Listen"). Headless Chromium has no voices,
 // so each test installs a fake speechSynthesis before the page's scripts run: it lists the voices
 // a test gives it, records every utterance, and ends one only when the test says so.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { sentences } from '../../src/lib/sentences';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { sentences, spoken as sayable } from '../../src/lib/sentences';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
 import { islandHydrated } from './hydrate';
 import { PAGE_TYPES } from './page-types';
@@ -115,20 +117,39 @@ const ENGLISH = { name: 'English (India)', lang: 'en-IN', localService: true };
 const HINDI_ANDROID = { name: 'hi-in-x-hia-local', lang: 'hi_IN', localService: true };
 const READER = /\/listen-reader\.[\w-]+\.(js|css)$/;
 
-/** The sentences she sees in `part`, block by block, as Listen should read them. */
-async function sentencesIn(part: Locator, blocks: string) {
+const pageLang = async (page: Page) => ((await page.evaluate(() => document.documentElement.lang)) === 'hi' ? 'hi' : 'en');
+/** What a voice is given for words she sees: signs left out, STREE said as a word (src/lib/sentences.ts). */
+const asSaid = (text: string, lang: 'en' | 'hi' = 'en') => asShown(sayable(text, lang).trim());
+
+/**
+ * The sentences she sees in `part`, block by block, as Listen should read them: a tag marked to
+ * be said alone (a sample's) is a piece of its own.
+ */
+async function sentencesIn(part: Locator, blocks: string, lang: 'en' | 'hi' = 'en') {
   const texts = await part.locator(blocks).evaluateAll((elements) =>
-    elements.filter((element) => element.getClientRects().length > 0).map((element) => element.textContent ?? ''),
+    elements.filter((element) => element.getClientRects().length > 0).flatMap((element) => {
+      const runs = [''];
+      const walk = (node: Node) => {
+        for (const child of node.childNodes) {
+          if (child instanceof Element && child.matches('[data-said-alone]')) runs.push(child.textContent ?? '', '');
+          else if (child instanceof Element) walk(child);
+          else runs[runs.length - 1] += child.textContent ?? '';
+        }
+      };
+      walk(element);
+      return runs;
+    }),
   );
-  return texts.flatMap((text) => sentences(text.replace(/\n/g, ' '))).map(asShown);
+  return texts.flatMap((text) => sentences(text.replace(/\n/g, ' '))).map((sentence) => asSaid(sentence, lang)).filter(Boolean);
 }
 
 /** Lets the voice finish `count` sentences, checking that each one spoken is the one highlighted. */
 async function listenThrough(page: Page, count: number) {
+  const lang = await pageLang(page);
   for (let index = 0; index < count; index += 1) {
     await expect.poll(async () => (await spoken(page)).length).toBe(index + 1);
     const words = (await said(page)).at(-1)!;
-    await expect.poll(async () => asShown(await highlighted(page))).toBe(words);
+    await expect.poll(async () => asSaid(await highlighted(page), lang)).toBe(words);
     await finish(page);
   }
 }
@@ -200,7 +221,7 @@ test('Listen reads the title, then the story sentence by sentence, and shows tha
   await expect(page.getByRole('group', { name: 'Listen and share' }).getByRole('status').first()).toHaveText('Reading aloud…');
   await listenThrough(page, 2);
   await expect.poll(async () => (await spoken(page)).length).toBe(3);
-  expect((await said(page)).slice(0, 3)).toEqual([STORY.name, ...STORY.sentences]);
+  expect((await said(page)).slice(0, 3)).toEqual([STORY.name, ...STORY.sentences].map((text) => asSaid(text)));
   expect((await spoken(page)).every((s) => s.lang === 'en-IN' && s.voice === ENGLISH.name)).toBe(true);
 });
 
@@ -212,13 +233,13 @@ for (const lang of ['en', 'hi'] as const) {
     await fakeSpeech(page, [voice]);
     await page.goto(`${prefix}/home`);
     const about = page.locator('#about');
-    const expected = await sentencesIn(about, 'h2, h3, p');
+    const expected = await sentencesIn(about, 'h2, h3, p', lang);
     expect(expected.length).toBeGreaterThan(3);
     await about.getByRole('button', { name: LISTEN[lang] }).click();
     await listenThrough(page, expected.length);
     expect((await said(page)).slice(0, expected.length)).toEqual(expected);
     // It goes on with the next section, from its heading.
-    await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await page.locator('#focus h2').textContent())!.trim()));
+    await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asSaid((await page.locator('#focus h2').textContent())!, lang));
     expect((await spoken(page)).every((s) => s.lang === (lang === 'hi' ? 'hi-IN' : 'en-IN') && s.voice === voice.name)).toBe(true);
   });
 
@@ -228,7 +249,7 @@ for (const lang of ['en', 'hi'] as const) {
     await fakeSpeech(page, [voice]);
     await page.goto(`${prefix}/stay-safe/`);
     const article = page.locator('main article');
-    const shown = asShown((await article.evaluate((element) => element.textContent ?? '')).replace(/\s+/g, ' '));
+    const shown = asSaid(await article.evaluate((element) => element.textContent ?? ''), lang);
     await page.getByRole('button', { name: LISTEN[lang], exact: true }).first().click();
     const button = page.locator('main').getByRole('button', { name: PAUSE[lang] });
     await expect(button).toBeVisible();
@@ -240,15 +261,18 @@ for (const lang of ['en', 'hi'] as const) {
       const at = shown.indexOf(words, cursor);
       expect(at, `"${words}" after character ${cursor}`).toBeGreaterThanOrEqual(0);
       cursor = at + words.length;
-      await expect.poll(async () => asShown(await highlighted(page))).toBe(words);
+      await expect.poll(async () => asSaid(await highlighted(page), lang)).toBe(words);
       await expect.poll(() => highlightInView(page)).toBe(true);
       await finish(page);
       if (count > 200) throw new Error('the reading never ends');
     }
     const all = await said(page);
-    expect(all[0]).toBe((await article.locator('h1').textContent())!.trim());
-    expect(all.at(-1)).toBe((await sentencesIn(article, 'p, li')).at(-1));
-    expect(all).toContain(asShown((await article.locator('h2').first().textContent())!.trim()));
+    expect(all[0]).toBe(asSaid((await article.locator('h1').textContent())!, lang));
+    expect(all.at(-1)).toBe((await sentencesIn(article, 'p, li', lang)).at(-1));
+    expect(all).toContain(asSaid((await article.locator('h2').first().textContent())!, lang));
+    // Its menu signs are not read out, and its address is read whole.
+    expect(all.filter((words) => /[⋮≡]/.test(words))).toEqual([]);
+    expect(all.some((words) => words.includes('google.com'))).toBe(true);
     // Done, it is a Listen button again and nothing is highlighted.
     await expect(page.locator('main').getByRole('button', { name: LISTEN[lang], exact: true })).toBeVisible();
     expect(await highlighted(page)).toBe('');
@@ -267,7 +291,7 @@ for (const { name, path } of READ_PAGES) {
     await page.goto(path);
     await page.locator('main').getByRole('button', { name: /^(Listen|सुनें)$/ }).first().click();
     await listenThrough(page, 1);
-    expect((await said(page))[0]).toBe(asShown((await page.locator('main h1').textContent())!.trim()));
+    expect((await said(page))[0]).toBe(asSaid((await page.locator('main h1').textContent())!, path.startsWith('/hi/') ? 'hi' : 'en'));
   });
 }
 
@@ -286,6 +310,23 @@ test('the story form’s instructions are read from its heading, with the labels
   expect((await said(page)).slice(0, expected.length)).toEqual(expected);
   await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await form.locator('label').first().textContent())!.trim()));
 });
+
+for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
+  test(`a sample's tag is said on its own in ${lang}, before the words it marks`, async ({ page }) => {
+    await fakeSpeech(page, [lang === 'hi' ? HINDI_ANDROID : ENGLISH]);
+    await page.goto(lang === 'hi' ? '/hi/home' : '/home');
+    const about = page.locator('#about');
+    await expect(about.getByText(strings.sample.tag, { exact: true }).first()).toBeVisible();
+    await about.getByRole('button', { name: LISTEN[lang] }).click();
+    await listenThrough(page, (await sentencesIn(about, 'h2, h3, p', lang)).length);
+    const all = await said(page);
+    const tag = all.indexOf(strings.sample.tag);
+    expect(tag, `"${strings.sample.tag}" said alone`).toBeGreaterThanOrEqual(0);
+    expect(all[tag + 1]).toBe(asSaid(lang === 'hi' ? hi.sample.readMore : en.sample.readMore, lang));
+    // STREE is said as the word it is, never spelt out.
+    expect(all.filter((words) => words.includes('STREE'))).toEqual([]);
+  });
+}
 
 test('a phone number is read digit by digit, as she would dial it', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
