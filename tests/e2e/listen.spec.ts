@@ -4,6 +4,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
+import { SPEAKER } from '../../src/lib/control-icons';
+import { PAUSE as PAUSE_PICTURE, PLAY, STOP as STOP_PICTURE } from '../../src/lib/media-icons';
 import { sentences, spoken as sayable } from '../../src/lib/sentences';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
 import { islandHydrated } from './hydrate';
@@ -360,6 +362,27 @@ test('Pause stops at the sentence, Continue listening reads it again, Stop ends 
   // The next Listen starts from the beginning.
   await main.getByRole('button', { name: LISTEN.en }).click();
   await expect.poll(async () => (await said(page)).at(-1)).toBe((await said(page))[0]);
+});
+
+test('Listen, Pause, Continue listening and Stop each show their own drawn picture, never an emoji', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/stay-safe/');
+  const main = page.locator('main');
+  /** The path of a button's inline picture, and whether any emoji is among its words. */
+  const picture = (name: string) => main.getByRole('button', { name, exact: true }).evaluate((button) => ({
+    d: button.querySelector('svg path')?.getAttribute('d'),
+    hidden: button.querySelector('svg')?.getAttribute('aria-hidden'),
+    emoji: /[\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF\u{1F000}-\u{1FAFF}]/u.test(button.textContent ?? ''),
+  }));
+  expect(await picture(LISTEN.en)).toEqual({ d: SPEAKER.d, hidden: 'true', emoji: false });
+  await main.getByRole('button', { name: LISTEN.en }).click();
+  await expect(main.getByRole('button', { name: PAUSE.en })).toBeVisible();
+  expect(await picture(PAUSE.en)).toEqual({ d: PAUSE_PICTURE.d, hidden: 'true', emoji: false });
+  expect(await picture(STOP.en)).toEqual({ d: STOP_PICTURE.d, hidden: 'true', emoji: false });
+  await main.getByRole('button', { name: PAUSE.en }).click();
+  expect(await picture(RESUME.en)).toEqual({ d: PLAY.d, hidden: 'true', emoji: false });
+  await main.getByRole('button', { name: STOP.en }).click();
+  expect(await picture(LISTEN.en)).toEqual({ d: SPEAKER.d, hidden: 'true', emoji: false });
 });
 
 test('by keyboard: Enter starts and pauses, Escape stops', async ({ page }) => {
