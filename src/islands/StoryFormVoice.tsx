@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType } from 'react';
 import type { FormWords } from '../i18n/en';
+import { MICROPHONE } from '../lib/control-icons';
 import { RECORDING } from '../story-outbox/recording.js';
 import type { KeptRecording } from '../story-outbox/recordings';
 import type { RecordingHold } from './recording-actions';
@@ -25,6 +26,15 @@ const loadRecorder = () => lazy(() => recorderModule().then(
   },
 ));
 let VoiceRecorder = loadRecorder();
+
+/**
+ * Record's microphone (src/lib/control-icons.ts), large enough to find without reading; screen
+ * readers read the button's words. Handed to the recorder too, which draws the same.
+ */
+const MICROPHONE_PICTURE = (
+  <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
+    strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d={MICROPHONE.d} /></svg>
+);
 
 interface Props {
   idPrefix: string;
@@ -53,7 +63,7 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
     if (file) void recorderModule().then((recorder) => recorder.takeRecording(hold, file));
   };
   const recordButton = (onClick?: () => void) => (
-    <button type="button" className="button" onClick={onClick} disabled={!onClick}>{strings.record}</button>
+    <button type="button" className="button" onClick={onClick} disabled={!onClick}>{MICROPHONE_PICTURE}{strings.record}</button>
   );
 
   return (
@@ -69,7 +79,7 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
       {isWanted || recording
         ? (
           <Suspense fallback={recordButton()}>
-            <VoiceRecorder lang={lang} styles={styles} recordLabel={strings.record} recording={recording} canRecord={Boolean(canRecord)}
+            <VoiceRecorder lang={lang} styles={styles} recordPicture={MICROPHONE_PICTURE} recordLabel={strings.record} recording={recording} canRecord={Boolean(canRecord)}
               start={isWanted && !recording} hold={hold} onDelete={() => setPick(pick + 1)}
               onUnavailable={() => setIsWanted(false)} />
           </Suspense>
