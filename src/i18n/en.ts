@@ -116,11 +116,12 @@ export const formWords = {
   recordingFile: 'Record or choose a recording',
   // The label of the spam trap, for the rare person who sees it (a browser without styles).
   honeypot: 'Leave this empty',
-  // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").
-  kept: 'What you write here is kept on this phone until you send it.',
+  // Under the form while her words or her recording are kept on the phone (docs/design.md, "The story form
+  // never loses a word"); Delete draft removes both.
+  kept: 'What you write or record here is kept on this phone until you send it.',
   restored: 'We kept the story you started here before. It stays on this phone until you send it.',
   deleteDraft: 'Delete draft',
-  draftDeleted: 'Your draft is deleted from this phone.',
+  draftDeleted: 'What you wrote and recorded is deleted from this phone.',
   undo: 'Undo',
   success: 'Form Submitted Successfully!',
   blank: 'Please write something here: spaces alone are not enough.',

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType } from 'react';
 import type { FormWords } from '../i18n/en';
 import { MICROPHONE } from '../lib/control-icons';
+import { FORGET_EVENT } from '../story-outbox/contract.js';
 import { RECORDING } from '../story-outbox/recording.js';
 import type { KeptRecording } from '../story-outbox/recordings';
 import type { RecordingHold } from './recording-actions';
@@ -56,6 +57,12 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
   const [isWanted, setIsWanted] = useState(false);
   /** A new file input after Delete recording: a chosen file cannot be taken out of one. */
   const [pick, setPick] = useState(0);
+  // Delete draft and quick exit forget her recording: a file she chose goes from the input too.
+  useEffect(() => {
+    const forget = () => setPick((count) => count + 1);
+    addEventListener(FORGET_EVENT, forget);
+    return () => removeEventListener(FORGET_EVENT, forget);
+  }, []);
 
   const showFile = canRecord === undefined ? ownInbox : !canRecord;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {

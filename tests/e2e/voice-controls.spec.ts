@@ -1,14 +1,17 @@
 // What she finds and what stays on her phone when she tells her story by voice (issue 33), in
 // Chromium with the fake microphone (the voice project, tests/e2e/fake-microphone.ts): the
-// recorder's buttons carry drawn pictures she can find without reading, and quick exit takes an
-// unsent recording off the phone at once, with no script to fetch first.
+// recorder's buttons carry drawn pictures she can find without reading; Delete draft under the
+// form takes her recording off the phone with her words; quick exit takes an unsent recording off
+// the phone at once, with no script to fetch first.
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
 import { RECORDER_STRINGS } from '../../src/i18n/recorder';
 import { MICROPHONE } from '../../src/lib/control-icons';
 import { PLAY, STOP } from '../../src/lib/media-icons';
 import { DRAFT_KEY, RECORDINGS_CACHE } from '../../src/story-outbox/contract.js';
 import { standInForNeutralSite } from './help-fixtures';
-import { WORDS, formHydrated, keptRecordings, record, storyForm, watchMicrophoneAndPlayback } from './voice-page';
+import { WORDS, formHydrated, keptRecordings, record, storyForm, trackStates, watchMicrophoneAndPlayback } from './voice-page';
 
 // Recording takes real seconds, on a machine running other tests too.
 test.describe.configure({ timeout: 120_000 });
@@ -45,6 +48,34 @@ for (const [locale, path] of [['en', '/home'], ['hi', '/hi/home']] as const) {
     await expect(form.getByRole('button', { name: words.play, exact: true })).toBeVisible({ timeout: 0 });
     await expectPicture(words.play, PLAY.d);
     await expectPicture(RECORDER_STRINGS[locale].again, MICROPHONE.d);
+  });
+}
+
+for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', hi]] as const) {
+  test(`${locale}: Delete draft takes her words and her recording off the phone, and Undo brings both back`, async ({ page }) => {
+    const words = WORDS[locale];
+    const form = storyForm(page);
+    await page.goto(path);
+    await formHydrated(page);
+    await record(page, words, 2);
+    await form.getByLabel(strings.form.name, { exact: true }).fill('Asha');
+    // The line under the form says what the phone keeps: what she writes or records.
+    await expect(form.getByText(strings.form.kept)).toBeVisible();
+    expect(await keptRecordings(page)).toBe(1);
+
+    await form.getByRole('button', { name: strings.form.deleteDraft, exact: true }).click();
+    await expect(form.getByRole('status').filter({ hasText: strings.form.draftDeleted })).toBeVisible();
+    await expect(form.getByLabel(strings.form.name, { exact: true })).toHaveValue('');
+    await expect(form.getByRole('button', { name: words.play, exact: true })).toHaveCount(0);
+    await expect(form.getByRole('button', { name: words.record, exact: true })).toBeVisible();
+    await expect.poll(() => keptRecordings(page), { timeout: 0 }).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+    expect(await trackStates(page)).not.toContain('live');
+
+    await form.getByRole('button', { name: strings.form.undo, exact: true }).click();
+    await expect(form.getByLabel(strings.form.name, { exact: true })).toHaveValue('Asha');
+    await expect(form.getByRole('button', { name: words.play, exact: true })).toBeVisible({ timeout: 0 });
+    await expect.poll(() => keptRecordings(page), { timeout: 0 }).toBe(1);
   });
 }
 
