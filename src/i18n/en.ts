@@ -23,7 +23,7 @@ const staySafeSections: Section[] = [
       {
         ul: [
           'hide this page at once and open {site} in its place, so that pressing Back does not bring this page back',
-          'delete a story you were writing in the form and had not sent',
+          'delete a story you were writing or recording in the form and had not sent, and stop the microphone',
           'stop a story that is being read aloud',
         ],
       },
@@ -43,9 +43,9 @@ const staySafeSections: Section[] = [
     blocks: [
       {
         ul: [
-          'A story you started in the form but did not send. The **Delete draft** button under the form deletes it.',
+          'A story you wrote or recorded in the form but did not send. The **Delete draft** button under the form deletes both your words and your recording.',
           'Pages you opened, so that you can read them again without internet.',
-          'A story you sent without internet. It waits on the phone and goes out by itself when the internet comes back.',
+          'A story you sent without internet, with its recording if it has one. It waits on the phone and goes out by itself when the internet comes back.',
         ],
       },
       { p: 'To remove all of it, delete this site’s data (the steps are below). A story that is still waiting is then deleted too, and does not reach STREE.' },
@@ -91,6 +91,7 @@ const staySafeSections: Section[] = [
     blocks: [
       { p: 'A call to a helpline shows in your phone’s list of calls. To remove it, open the **Phone** app, go to **Recents**, press and hold the call, then tap **Delete**.' },
       { p: 'A story you share on WhatsApp stays in that chat. **Listen** reads a story out loud: use earphones if someone nearby should not hear it.' },
+      { p: 'People nearby can hear you while you record your story, and when you play it back. Record where no one can hear you, and use earphones to play it back.' },
       { p: 'No phone is fully safe if someone else controls it. If you can, use a phone that the person you fear never touches.' },
     ],
   },
