@@ -5,7 +5,7 @@ import { NO_PRESSES, countKeyUp, type ShiftCount } from '../../src/lib/exit-keys
 import { boldRuns } from '../../src/lib/emphasis';
 import { helplinesIn, telHref, type Helpline } from '../../src/lib/helplines';
 import { MAX_PIECE, sentenceSpans, sentences, spoken } from '../../src/lib/sentences';
-import { shareText, whatsAppHref } from '../../src/lib/share-links';
+import { shareText, whatsAppChatHref, whatsAppHref } from '../../src/lib/share-links';
 import { speechLang, voiceFor } from '../../src/lib/voices';
 
 /** The outcomes of releasing `keys` in turn, each written as key or Shift+key (released with Shift held). */
@@ -131,6 +131,10 @@ describe('the share links', () => {
     expect(shareText('Bhanwari Devi | STREE', url)).toBe(`Bhanwari Devi | STREE ${url}`);
     expect(whatsAppHref('भंवरी देवी', url)).toBe(`https://wa.me/?text=${encodeURIComponent(`भंवरी देवी ${url}`)}`);
     expect(new URL(whatsAppHref('A & B', url)).searchParams.get('text')).toBe(`A & B ${url}`);
+  });
+
+  it('open a chat with the organisation by its number: digits with the country code, no plus or spaces', () => {
+    expect(whatsAppChatHref('+91 98765 43210')).toBe('https://wa.me/919876543210');
   });
 });
 
