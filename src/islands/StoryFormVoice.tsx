@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import type { FormWords } from '../i18n/en';
 import { MICROPHONE } from '../lib/control-icons';
 import { FORGET_EVENT } from '../story-outbox/contract.js';
@@ -47,13 +47,17 @@ interface Props {
   canRecord: boolean | undefined;
   recording: KeptRecording | undefined;
   hold: RecordingHold;
+  /** Where Record is and what it looks like, for a woman who hears the page: shown with Record. */
+  howToRecord?: ReactNode;
+  /** A call or WhatsApp: shown until the phone is known to record, so without JavaScript too. */
+  otherWays?: ReactNode;
 }
 
 /**
  * Telling her story by voice (docs/stories.md, "Voice stories"): the Record button, the recorder
  * fetched on its tap, and the file input the form has without JavaScript (or without a recorder).
  */
-export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canRecord, recording, hold }: Props) {
+export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canRecord, recording, hold, howToRecord, otherWays }: Props) {
   const [isWanted, setIsWanted] = useState(false);
   /** A new file input after Delete recording: a chosen file cannot be taken out of one. */
   const [pick, setPick] = useState(0);
@@ -75,6 +79,7 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
 
   return (
     <>
+      {canRecord && howToRecord}
       {showFile && (
         <>
           <label htmlFor={`${idPrefix}-recording`}>{strings.recordingFile}</label>
@@ -92,6 +97,7 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
           </Suspense>
         )
         : canRecord && recordButton(() => setIsWanted(true))}
+      {!canRecord && otherWays}
     </>
   );
 }
