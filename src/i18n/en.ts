@@ -151,6 +151,10 @@ export const form = {
   ...formWords,
   title: 'Share your Stories',
   intro: 'Tell us your story, or the story of a woman you know: write it, or say it aloud. We read and listen to every one.',
+  // Read by Listen just above the Record button, where the phone records (docs/stories.md, "Telling it by voice").
+  howToRecord: 'To tell your story aloud, tap the round pink button with a microphone, just below: "Record your story". When you have finished, tap "Stop".',
+  // Before the consent box and Submit, where she decides; **words** show in bold (docs/decisions.md, "What happens to a story").
+  whatNext: '**What happens next:** we read and listen to every story, and we may call you on the phone number you give. Nothing goes on the website before we have asked you on the phone, and your name is shown only if you say yes. Your voice itself is never put on the website. Please give a number where a call from STREE is safe for you.',
   // Shown without JavaScript: the form still sends itself; the address is a second way.
   noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
   /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */
@@ -343,10 +347,15 @@ export const en = {
   untranslatedNotice: 'This part is not written in English yet.',
   /** The language's own name for itself, on the link that leads to this edition. */
   languageName: 'English',
-  /** Without JavaScript a collector on another origin cannot take a recording (docs/stories.md, "Voice stories"). */
+  /**
+   * Where the phone cannot record in the page, or a collector on another origin cannot take a
+   * recording without JavaScript (docs/stories.md, "Voice stories"): a call, or WhatsApp.
+   */
   storyByPhone: {
-    /** A number follows, or the sample stand-in. */
+    /** The numbers follow, or the sample stand-in. */
     callInstead: 'You may also call us and tell your story:',
+    /** The WhatsApp number follows, or the sample stand-in. */
+    whatsApp: 'Or send us your story as a voice message on WhatsApp:',
   },
   /** Content the organisation has not sent yet (docs/design.md, "Nothing sample passes as real"). */
   sample: {
@@ -357,6 +366,7 @@ export const en = {
     address: 'The real address will be here soon.',
     email: 'Our e-mail address will be here soon.',
     phones: 'Our phone numbers will be here soon.',
+    whatsapp: 'Our WhatsApp number will be here soon.',
     social: 'Our pages on social media will be here soon.',
     readMore: 'More to read will be here soon.',
     empowerBharat: 'The Empower Bharat page will be here soon.',

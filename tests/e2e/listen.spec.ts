@@ -297,21 +297,41 @@ for (const { name, path } of READ_PAGES) {
   });
 }
 
-test('the story form’s instructions are read from its heading, with the labels of its fields', async ({ page }) => {
-  await fakeSpeech(page, [ENGLISH]);
-  await page.goto('/home');
-  const form = page.locator('section:has(#share-title)');
-  // Awake, as she meets it once it is on screen: until then its first field is the file input for
-  // a recording, which the script swaps for the Record button (a button, not read as a label).
-  await form.locator('form').scrollIntoViewIfNeeded();
-  await islandHydrated(form.locator('form'));
-  await expect(form.getByRole('button', { name: 'Record your story' })).toBeVisible({ timeout: 0 });
-  await form.getByRole('button', { name: LISTEN.en }).click();
-  const expected = await sentencesIn(form, 'h2, h2 ~ p:first-of-type');
-  await listenThrough(page, expected.length);
-  expect((await said(page)).slice(0, expected.length)).toEqual(expected);
-  await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await form.locator('label').first().textContent())!.trim()));
-});
+for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
+  test(`the story form is heard in ${lang}: where the Record button is and what it looks like, then that STREE may call her`, async ({ page }) => {
+    await fakeSpeech(page, [lang === 'hi' ? HINDI_ANDROID : ENGLISH]);
+    await page.goto(lang === 'hi' ? '/hi/home' : '/home');
+    const form = page.locator('section:has(#share-title)');
+    // Awake, as she meets it once it is on screen: the Record button and the words about it come then.
+    await form.locator('form').scrollIntoViewIfNeeded();
+    await islandHydrated(form.locator('form'));
+    await expect(form.getByRole('button', { name: strings.form.record })).toBeVisible({ timeout: 0 });
+    await form.getByRole('button', { name: LISTEN[lang] }).click();
+    const reading = page.locator('main').getByRole('button', { name: PAUSE[lang] });
+    await expect(reading).toBeVisible();
+    for (let count = 1; await reading.isVisible(); count += 1) {
+      await expect.poll(async () => (await spoken(page)).length).toBe(count);
+      await finish(page);
+      if (count > 100) throw new Error('the reading never ends');
+    }
+    const all = await said(page);
+    const heard = (text: string) => sentences(text.replaceAll('**', '')).map((sentence) => asSaid(sentence, lang));
+    // From its heading and the line under it, then the way to Record, before the fields' labels.
+    const intro = await sentencesIn(form, 'h2, h2 ~ p:first-of-type', lang);
+    const howToRecord = heard(strings.form.howToRecord);
+    expect(all.slice(0, intro.length + howToRecord.length)).toEqual([...intro, ...howToRecord]);
+    expect(all[intro.length + howToRecord.length]).toBe(asSaid((await form.locator('form label').first().textContent())!, lang));
+    // What happens next, before the consent box she ticks: a call, on the number she gives.
+    const whatNext = heard(strings.form.whatNext);
+    const at = all.indexOf(whatNext[0]!);
+    expect(at, 'what happens next is read').toBeGreaterThan(0);
+    expect(all.slice(at, at + whatNext.length)).toEqual(whatNext);
+    expect(all[at + whatNext.length]).toBe(asSaid(strings.form.consent, lang));
+    // In her words: the picture on the button, and the call.
+    expect(howToRecord.join(' ')).toMatch(lang === 'hi' ? /माइक की तस्वीर वाला .*बटन/ : /button with a microphone/);
+    expect(whatNext.join(' ')).toMatch(lang === 'hi' ? /आपको फ़ोन कर सकते हैं/ : /may call you/);
+  });
+}
 
 for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
   test(`a sample's tag is said on its own in ${lang}, before the words it marks`, async ({ page }) => {

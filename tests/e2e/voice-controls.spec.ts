@@ -79,6 +79,28 @@ for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', h
   });
 }
 
+for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', hi]] as const) {
+  test(`${locale}: where the phone records, the words about Record replace the offer of a call or WhatsApp`, async ({ page }) => {
+    await page.goto(path);
+    await formHydrated(page);
+    const form = storyForm(page);
+    await expect(form.getByRole('button', { name: strings.form.record, exact: true })).toBeVisible();
+    await expect(form.getByText(strings.form.howToRecord)).toBeVisible();
+    await expect(form.getByText(strings.storyByPhone.whatsApp)).toHaveCount(0);
+  });
+
+  test(`${locale}: where the phone cannot record, the file input comes with the offer of a call or WhatsApp`, async ({ page }) => {
+    await page.addInitScript(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder);
+    await page.goto(path);
+    await formHydrated(page);
+    const form = storyForm(page);
+    await expect(form.getByLabel(strings.form.recordingFile, { exact: true })).toBeVisible();
+    await expect(form.getByText(strings.storyByPhone.callInstead)).toBeVisible();
+    await expect(form.getByText(strings.storyByPhone.whatsApp)).toBeVisible();
+    await expect(form.getByText(strings.form.howToRecord)).toHaveCount(0);
+  });
+}
+
 /**
  * Taps Exit this page. Not with Playwright's click, which would wait for the navigation it starts
  * to commit, and the stand-in for the neutral site never answers.
