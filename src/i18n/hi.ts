@@ -322,7 +322,7 @@ export const hi: Strings = {
   languageName: 'हिन्दी',
   storyByPhone: {
     callInstead: 'आप हमें फ़ोन करके भी अपनी कहानी सुना सकती हैं:',
-    whatsApp: 'या WhatsApp पर बोलकर अपनी कहानी भेजें:',
+    whatsApp: 'या WhatsApp पर अपनी कहानी बोलकर हमें भेजें:',
   },
   sample: {
     tag: 'नमूना',
