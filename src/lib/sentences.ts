@@ -6,8 +6,11 @@
 /** Longest piece spoken at once, in characters: well under 15 seconds of speech. */
 export const MAX_PIECE = 160;
 
-/** A sentence ends at . ! ? or the Hindi danda (।), with any closing quote or bracket. */
-const SENTENCE = /[^.!?।]+(?:[.!?।]+["'”’)\]]*|$)/g;
+/**
+ * A sentence ends at . ! ? or the Hindi danda (।), with any closing quote or bracket. A full stop
+ * followed by a letter is inside a word, not at its end: an address (google.com) or a number (1.5).
+ */
+const SENTENCE = /(?:[^.!?।]|\.(?!["'”’)\]]*(?:\s|$)))+(?:[.!?।]+["'”’)\]]*|$)/g;
 const LINE = /[^\n]+/g;
 const SPACE = /\s/;
 const SAYABLE = /[\p{L}\p{N}]/u;
@@ -53,8 +56,29 @@ export function sentenceSpans(text: string, max = MAX_PIECE): Span[] {
   return spans;
 }
 
-/** The words of a span as they are spoken: white space of any kind is one space. */
-export const spoken = (text: string) => text.replace(/\s+/g, ' ');
+/**
+ * Signs she sees but should not hear: the menu's ⋮ and ≡, an ellipsis, bullets, and pictures
+ * (emoji, arrows, media signs), which a voice reads by their Unicode names. Ranges, not property
+ * escapes: an older browser would refuse the whole reader over a property it does not know.
+ */
+const UNSAID = /[\u2022\u2026\u22EE\u2261\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u{1F000}-\u{1FAFF}]/gu;
+
+/**
+ * The organisation's name as it says it: the word स्त्री ("woman"), never spelt out letter by
+ * letter (docs/help.md, "How it reads"). Written beside its Hindi, it is said once.
+ */
+const NAME_TWICE = /स्त्री\s*\(STREE\)|STREE\s*\(स्त्री\)/g;
+const NAME = /\bSTREE\b/g;
+const SAID_NAME = { en: 'Stree', hi: 'स्त्री' } as const;
+
+/**
+ * The words of a span as they are spoken in `lang`: white space of any kind is one space, signs
+ * are left unsaid, and STREE is said as the word it is.
+ */
+export function spoken(text: string, lang = 'en') {
+  const name = lang.startsWith('hi') ? SAID_NAME.hi : SAID_NAME.en;
+  return text.replace(UNSAID, ' ').replace(NAME_TWICE, name).replace(NAME, name).replace(/\s+/g, ' ');
+}
 
 /** The pieces to speak for `text`, in order: sentences, long ones cut, no empty pieces. */
 export function sentences(text: string, max = MAX_PIECE): string[] {
