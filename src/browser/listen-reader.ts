@@ -5,7 +5,7 @@
 // stay in reach however far the reading goes, and her focus stays on the same button.
 import type { ControlIcon } from '../lib/control-icons';
 import { PAUSE, PLAY, STOP } from '../lib/media-icons';
-import { speechLang, voiceFor } from '../lib/voices';
+import { speechLang, voiceFor, wantedVoices } from '../lib/voices';
 import { piecesIn, type Piece } from './listen-text';
 import { hidePiece, showPiece } from './listen-view';
 import { stopSpeaking, synth as browserSynth } from './speech';
@@ -36,6 +36,8 @@ interface Parts {
 
 const synth = browserSynth!;
 const pageLang = document.documentElement.lang || 'en';
+/** The voices the page may be read with, best first (ListenButton.astro, from its edition's row). */
+const wanted = wantedVoices(document.querySelector<HTMLElement>('[data-voices]')?.dataset.voices);
 const known = new WeakMap<HTMLElement, Parts>();
 let control: HTMLElement | undefined;
 let pieces: Piece[] = [];
@@ -132,8 +134,8 @@ function speakNext(mine: number) {
   if (next >= pieces.length) return stopReading();
   const piece = pieces[next]!;
   const utterance = new SpeechSynthesisUtterance(piece.text);
-  utterance.lang = speechLang(pageLang);
-  const voice = voiceFor(synth.getVoices(), pageLang);
+  utterance.lang = speechLang(wanted);
+  const voice = voiceFor(synth.getVoices(), wanted);
   if (voice) utterance.voice = voice;
   utterance.onend = () => {
     if (mine !== session || current !== utterance) return;

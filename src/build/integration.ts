@@ -18,6 +18,7 @@ import { policyDirectives, storyOrigins } from './security/policy.js';
 import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
 import { CARD_CACHE_ENV } from './share-card-cache';
+import { copyEditionFonts } from './edition-fonts';
 
 type CspConfig = Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>;
 
@@ -77,6 +78,9 @@ export default function streeSite(): AstroIntegration {
         );
         const policies = pages.map(({ file, html }) => ({ file, policy: metaPolicy(html) }));
         failOn(policies.filter(({ policy }) => !policy).map(({ file }) => `${file}: no policy <meta>`), 'Pages without a policy');
+        // The fonts the editions' pages name in their heads (docs/design.md, "Letters on every phone").
+        const fonts = copyEditionFonts(dist);
+        logger.info(`Edition fonts: ${fonts.join(', ') || 'none'}.`);
         const worker = await buildServiceWorker({ root, dist, storyEndpoint });
         logger.info(`Service worker: precaches ${worker.count} files, ${(worker.size / 1024).toFixed(0)} KB before compression.`);
 

@@ -345,8 +345,6 @@ export const en = {
   },
   /** Shown above a part of a page that has no translation in this language yet. */
   untranslatedNotice: 'This part is not written in English yet.',
-  /** The language's own name for itself, on the link that leads to this edition. */
-  languageName: 'English',
   /**
    * Where the phone cannot record in the page, or a collector on another origin cannot take a
    * recording without JavaScript (docs/stories.md, "Voice stories"): a call, or WhatsApp.

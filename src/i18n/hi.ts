@@ -318,8 +318,6 @@ export const hi: Strings = {
   },
   /** Shown above English text that has no Hindi translation yet. */
   untranslatedNotice: 'यह हिस्सा अभी हिन्दी में नहीं है। नीचे अंग्रेज़ी में पढ़ें।',
-  // As the language link is named on every English page (docs/design.md, "Hindi edition").
-  languageName: 'हिन्दी',
   storyByPhone: {
     callInstead: 'आप हमें फ़ोन करके भी अपनी कहानी सुना सकती हैं:',
     whatsApp: 'या WhatsApp पर अपनी कहानी बोलकर हमें भेजें:',

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { APPS_SCRIPT_PORT } from '../../playwright.config';
 import { en } from '../../src/i18n/en';
+import { gu } from '../../src/i18n/gu';
 import { hi } from '../../src/i18n/hi';
 import { APPS_SCRIPT_ENDPOINT } from '../build-apps-script.js';
 import { newStoryKey } from '../../src/story-outbox/contract.js';
@@ -309,6 +310,50 @@ test.describe('a form posted with a file, which Apps Script cannot read', () => 
     expect(posts()).toHaveLength(1);
     expect(posts()[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(standIn.recordings()).toEqual([]);
+    expect(standIn.rows()).toEqual([]);
+  });
+});
+
+// The Gujarati edition posts with ?lang=gu (src/lib/editions.ts): the collector answers in Gujarati.
+test.describe('from a Gujarati page', () => {
+  const GUJARATI = { Name: 'હંસાબેન પટેલ', Phone: '9876543210', Story: 'અમારા ગામમાં રાત્રે રસ્તા પર અજવાળું નથી. છોકરીઓને ડર લાગે છે.' };
+  const t = gu.form;
+
+  test.describe('as a plain post (no module script runs)', () => {
+    test.use({ serviceWorkers: 'block' });
+    test.beforeEach(async ({ page }) => {
+      await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => route.abort());
+    });
+
+    test('is saved once and answered in Gujarati, in Google’s frame', async ({ page }) => {
+      await page.goto(`${origin}/gu/home#salaamstree`);
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
+      await form.getByLabel(t.name, { exact: true }).fill(GUJARATI.Name);
+      await form.getByLabel(t.phone, { exact: true }).fill(GUJARATI.Phone);
+      await form.getByLabel(t.story, { exact: true }).fill(GUJARATI.Story);
+      await form.getByRole('checkbox').check();
+      await form.getByRole('button', { name: t.submit }).click();
+      const frame = await answerFrame(page);
+      await expect(frame.getByRole('heading', { level: 1, name: t.page.sentTitle })).toBeVisible();
+      await expect(frame.getByText(t.page.sentBody)).toBeVisible();
+      expect(await frame.locator('html').getAttribute('lang')).toBe('gu');
+      expect(new URL(posts()[0]!.url, `https://${SCRIPT_HOST}`).searchParams.get('lang')).toBe('gu');
+      expect(standIn.rows()).toEqual([[expect.any(String), GUJARATI.Name, GUJARATI.Phone, GUJARATI.Story, expect.stringMatching(/^text:/), '']]);
+    });
+  });
+
+  test('a recording posted as a file gets the Gujarati page that says so, with the form to write instead', async ({ page }, testInfo) => {
+    const audio = testInfo.outputPath('story.webm');
+    mkdirSync(testInfo.outputPath(''), { recursive: true });
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-c:a', 'libopus', audio]);
+    await page.setContent(`<form method="post" enctype="multipart/form-data" action="${APPS_SCRIPT_ENDPOINT}?lang=gu">
+<input name="Phone" value="9876543210"><input type="file" name="Recording"><button>${t.submit}</button></form>`);
+    await page.locator('input[type=file]').setInputFiles(audio);
+    await page.getByRole('button', { name: t.submit }).click();
+    const frame = await answerFrame(page);
+    await expect(frame.getByText(t.page.recordingNotReceived)).toBeVisible();
+    await expect(frame.getByLabel(t.story, { exact: true })).toBeVisible();
+    expect(await frame.locator('html').getAttribute('lang')).toBe('gu');
     expect(standIn.rows()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { hi } from '../../src/i18n/hi';
 import { SPEAKER } from '../../src/lib/control-icons';
 import { PAUSE as PAUSE_PICTURE, PLAY, STOP as STOP_PICTURE } from '../../src/lib/media-icons';
 import { sentences, spoken as sayable } from '../../src/lib/sentences';
+import { gu } from '../../src/i18n/gu';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
 import { islandHydrated } from './hydrate';
 import { PAGE_TYPES } from './page-types';
@@ -439,4 +440,45 @@ test('Exit this page stops the reading before she leaves', async ({ page }) => {
   await page.getByRole('link', { name: 'Exit this page', exact: true }).click();
   await expect(page).toHaveURL(EXIT_ADDRESS);
   expect(cancelled).toBeGreaterThan(0);
+});
+
+// The Gujarati edition (src/lib/editions.ts, `voices`): read with a gu-IN voice where the phone has
+// one, and no Listen button where it has none: never an English or Hindi voice reading Gujarati.
+test.describe('in Gujarati', () => {
+  const GUJARATI_ANDROID = { name: 'gu-in-x-guf-local', lang: 'gu_IN', localService: true };
+
+  test('a home section is read in Gujarati with the Gujarati voice, sentence by sentence', async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH, HINDI_ANDROID, GUJARATI_ANDROID]);
+    await page.goto('/gu/home');
+    const about = page.locator('#about');
+    const expected = await sentencesIn(about, 'h2, h3, p');
+    expect(expected.length).toBeGreaterThan(3);
+    await about.getByRole('button', { name: gu.listen.start }).click();
+    await expect(page.locator('main').getByRole('button', { name: gu.listen.pause })).toBeVisible();
+    await listenThrough(page, expected.length);
+    expect((await said(page)).slice(0, expected.length)).toEqual(expected);
+    expect((await spoken(page)).every((s) => s.lang === 'gu-IN' && s.voice === GUJARATI_ANDROID.name)).toBe(true);
+  });
+
+  test('no Listen button on a Gujarati page where the phone has only English and Hindi voices', async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH, HINDI_ANDROID]);
+    for (const path of ['/gu/home', '/gu/stay-safe/', '/gu/handmade/']) {
+      await page.goto(path);
+      await page.waitForSelector('.listen-bar', { state: 'attached' }); // the starter has run
+      await expect(page.getByRole('button', { name: gu.listen.start, exact: true }), path).toHaveCount(0);
+    }
+    // The same voices read the English edition.
+    await page.goto('/home');
+    await expect(page.locator('#about').getByRole('button', { name: LISTEN.en })).toBeVisible();
+  });
+
+  test('Listen appears on a Gujarati page once a Gujarati voice arrives', async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH]);
+    await page.goto('/gu/stay-safe/');
+    const button = page.locator('main').getByRole('button', { name: gu.listen.start, exact: true }).first();
+    await page.waitForSelector('.listen-bar', { state: 'attached' });
+    await expect(button).toHaveCount(0);
+    await page.evaluate((voice) => (window as unknown as { fakeSpeech: FakeSpeech }).fakeSpeech.setVoices([voice]), GUJARATI_ANDROID);
+    await expect(button).toBeVisible();
+  });
 });

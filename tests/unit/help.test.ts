@@ -6,7 +6,8 @@ import { boldRuns } from '../../src/lib/emphasis';
 import { helplinesIn, telHref, type Helpline } from '../../src/lib/helplines';
 import { MAX_PIECE, sentenceSpans, sentences, spoken } from '../../src/lib/sentences';
 import { shareText, whatsAppChatHref, whatsAppHref } from '../../src/lib/share-links';
-import { speechLang, voiceFor } from '../../src/lib/voices';
+import { speechLang, voiceFor, wantedVoices } from '../../src/lib/voices';
+import { edition, type Locale } from '../../src/lib/editions';
 
 /** The outcomes of releasing `keys` in turn, each written as key or Shift+key (released with Shift held). */
 function outcomes(...keys: string[]) {
@@ -103,25 +104,38 @@ describe('spoken (the words a voice is given)', () => {
 
 describe('voiceFor (Listen only where a voice speaks the page’s language)', () => {
   const voice = (lang: string, localService = true) => ({ lang, localService, name: `${lang}${localService ? '' : ' online'}` });
+  const voicesOf = (code: Locale) => edition(code).voices;
 
-  it('takes a Hindi voice written hi_IN, as Chrome on Android writes it', () => {
-    expect(voiceFor([voice('en-US'), voice('hi_IN')], 'hi')?.lang).toBe('hi_IN');
+  it('takes a Hindi or Gujarati voice written hi_IN or gu_IN, as Chrome on Android writes it', () => {
+    expect(voiceFor([voice('en-US'), voice('hi_IN')], voicesOf('hi'))?.lang).toBe('hi_IN');
+    expect(voiceFor([voice('en-IN'), voice('hi_IN'), voice('gu_IN')], voicesOf('gu'))?.lang).toBe('gu_IN');
   });
 
-  it('never gives Hindi text to an English voice, or English text to a Hindi one', () => {
-    expect(voiceFor([voice('en-IN'), voice('en-GB')], 'hi')).toBeUndefined();
-    expect(voiceFor([voice('hi-IN')], 'en')).toBeUndefined();
-    expect(voiceFor([], 'en')).toBeUndefined();
+  it('never gives one language’s text to another language’s voice', () => {
+    expect(voiceFor([voice('en-IN'), voice('en-GB')], voicesOf('hi'))).toBeUndefined();
+    expect(voiceFor([voice('hi-IN')], voicesOf('en'))).toBeUndefined();
+    expect(voiceFor([voice('en-IN'), voice('hi-IN'), voice('mr-IN')], voicesOf('gu'))).toBeUndefined();
+    expect(voiceFor([voice('gu-IN')], voicesOf('hi'))).toBeUndefined();
+    expect(voiceFor([], voicesOf('en'))).toBeUndefined();
+    // A tag is a language, not a prefix of one: gsw (Swiss German) is not gu.
+    expect(voiceFor([voice('gsw-CH')], voicesOf('gu'))).toBeUndefined();
   });
 
   it('prefers the Indian variant, then a voice on the phone over one that needs the internet', () => {
-    expect(voiceFor([voice('en-US'), voice('en-IN', false), voice('en-GB')], 'en')?.name).toBe('en-IN online');
-    expect(voiceFor([voice('en-US', false), voice('en-GB')], 'en')?.name).toBe('en-GB');
+    expect(voiceFor([voice('en-US'), voice('en-IN', false), voice('en-GB')], voicesOf('en'))?.name).toBe('en-IN online');
+    expect(voiceFor([voice('en-US', false), voice('en-GB')], voicesOf('en'))?.name).toBe('en-GB');
+    expect(voiceFor([voice('gu', false), voice('gu-IN', false)], voicesOf('gu'))?.name).toBe('gu-IN online');
   });
 
-  it('tags every utterance with the page language', () => {
-    expect(speechLang('hi')).toBe('hi-IN');
-    expect(speechLang('en')).toBe('en-IN');
+  it('tags every utterance with the edition’s voice language', () => {
+    expect(speechLang(voicesOf('hi'))).toBe('hi-IN');
+    expect(speechLang(voicesOf('en'))).toBe('en-IN');
+    expect(speechLang(voicesOf('gu'))).toBe('gu-IN');
+  });
+
+  it('reads the voices a page names on its Listen button', () => {
+    expect(wantedVoices('gu-IN gu')).toEqual(['gu-IN', 'gu']);
+    expect(wantedVoices(undefined)).toEqual([]);
   });
 });
 
@@ -160,8 +174,10 @@ describe('helplinesIn', () => {
     freeNumber: '14490',
     name: 'National Commission for Women',
     nameHi: 'राष्ट्रीय महिला आयोग',
+    nameGu: 'રાષ્ટ્રીય મહિલા આયોગ',
     purpose: 'Complaints and counselling',
     purposeHi: 'शिकायत और सलाह',
+    purposeGu: 'ફરિયાદ અને સલાહ',
     source: 'https://example.org/ncw',
     checked: '2026-11-23',
   };
@@ -169,6 +185,7 @@ describe('helplinesIn', () => {
   it('shows each helpline in the page’s language, with its numbers as dialled', () => {
     expect(helplinesIn([helpline], 'en')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.name, purpose: helpline.purpose }]);
     expect(helplinesIn([helpline], 'hi')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.nameHi, purpose: helpline.purposeHi }]);
+    expect(helplinesIn([helpline], 'gu')).toEqual([{ number: '7827170170', freeNumber: '14490', name: helpline.nameGu, purpose: helpline.purposeGu }]);
     expect(telHref('112')).toBe('tel:112');
   });
 });
