@@ -3,6 +3,8 @@
 // from the sentence it reached. The pieces are found as places in the text, so the page can
 // highlight the very words being spoken.
 
+import { EDITIONS } from './editions';
+
 /** Longest piece spoken at once, in characters: well under 15 seconds of speech. */
 export const MAX_PIECE = 160;
 
@@ -64,19 +66,19 @@ export function sentenceSpans(text: string, max = MAX_PIECE): Span[] {
 const UNSAID = /[\u2022\u2026\u22EE\u2261\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u{1F000}-\u{1FAFF}]/gu;
 
 /**
- * The organisation's name as it says it: the word स्त्री ("woman"), never spelt out letter by
- * letter (docs/help.md, "How it reads"). Written beside its Hindi, it is said once.
+ * The organisation's name as it says it: the word स्त्री ("woman") in each edition's script, never
+ * spelt out letter by letter (docs/help.md, "Listen"). Written beside its own script, it is said once.
  */
-const NAME_TWICE = /स्त्री\s*\(STREE\)|STREE\s*\(स्त्री\)/g;
 const NAME = /\bSTREE\b/g;
-const SAID_NAME = { en: 'Stree', hi: 'स्त्री' } as const;
+const saidNameOf = (lang: string) => (EDITIONS.find(({ code }) => lang.toLowerCase().startsWith(code)) ?? EDITIONS[0]).saidName;
+const NAME_TWICE = new RegExp(EDITIONS.map(({ saidName }) => `${saidName}\\s*\\(STREE\\)|STREE\\s*\\(${saidName}\\)`).join('|'), 'g');
 
 /**
  * The words of a span as they are spoken in `lang`: white space of any kind is one space, signs
  * are left unsaid, and STREE is said as the word it is.
  */
 export function spoken(text: string, lang = 'en') {
-  const name = lang.startsWith('hi') ? SAID_NAME.hi : SAID_NAME.en;
+  const name = saidNameOf(lang);
   return text.replace(UNSAID, ' ').replace(NAME_TWICE, name).replace(NAME, name).replace(/\s+/g, ' ');
 }
 

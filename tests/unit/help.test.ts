@@ -95,6 +95,8 @@ describe('spoken (the words a voice is given)', () => {
     expect(spoken('STREE तक पहुँच जाती है', 'hi')).toBe('स्त्री तक पहुँच जाती है');
     expect(spoken('स्त्री (STREE) एम्पावर भारत की एक पहल है।', 'hi')).toBe('स्त्री एम्पावर भारत की एक पहल है।');
     expect(spoken('Salaam Stree, a STREE (स्त्री) story', 'en')).toBe('Salaam Stree, a Stree story');
+    expect(spoken('STREEની વેબસાઇટ પર', 'gu')).toBe('સ્ત્રીની વેબસાઇટ પર');
+    expect(spoken('સ્ત્રી (STREE) એમ્પાવર ભારતની પહેલ છે.', 'gu-IN')).toBe('સ્ત્રી એમ્પાવર ભારતની પહેલ છે.');
   });
 
   it('keeps what a voice should say: +91, rupees, words with capitals', () => {
