@@ -205,7 +205,7 @@ export const gu: Strings = {
     solutions: 'ઉકેલ',
     teams: 'ટીમ',
     empowerersFrom: 'આખા ભારતમાંથી જોડાયેલા અમારા સાથીઓ',
-    statesSuffix: '+ રાજ્યો',
+    statesSuffix: 'થી વધુ રાજ્યો',
     empowerers: 'અમારા સાથીઓ',
     whatTheySay: 'લોકો અમારા વિશે શું કહે છે?',
     salaamStree: 'સલામ સ્ત્રી',
