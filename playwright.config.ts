@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.js';
 import { SPEECH_WAV } from './tests/e2e/fake-microphone';
+import { LONG_SPEECH_WAV } from './tests/e2e/long-speech';
 
 const PORT = Number(process.env.E2E_PORT) || 4400;
 /** Where stories sent during the e2e run land; tests read it back. */
@@ -23,12 +24,20 @@ const CHROMIUM_ARGS = [
 /** The voice specs (tests/e2e/voice*.spec.ts): their Chromium has a microphone, the others run without one. */
 const VOICE_SPECS = /\/voice[^/]*\.spec\.ts$/;
 const APPS_SCRIPT_VOICE_SPEC = /apps-script-voice\.spec\.ts$/;
-/** Chromium's fake microphone playing SPEECH_WAV (tests/e2e/fake-microphone.ts), every request for it granted without a prompt. */
-const MICROPHONE_ARGS = [
+/** Chromium's fake microphone playing `speech`, every request for it granted without a prompt. */
+const microphoneArgs = (speech: string) => [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
-  `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
+  `--use-file-for-fake-audio-capture=${speech}`,
 ];
+/** The voice projects' microphone: SPEECH_WAV (tests/e2e/fake-microphone.ts). */
+const MICROPHONE_ARGS = microphoneArgs(SPEECH_WAV);
+/**
+ * A voice story sent over a 2G link that drops (tests/e2e/*-2g.spec.ts): Chromium with a microphone
+ * telling a 90-second story, its requests sent through a throttling proxy each test starts
+ * (tests/e2e/slow-link.ts). Their own projects: a recording takes real time.
+ */
+const TWO_G_SPECS = /-2g\.spec\.ts$/;
 /** Chromium reaches an Apps Script stand-in on `port` under Google's own names (docs/stories.md). */
 const appsScriptArgs = (port: number) => [
   `--host-resolver-rules=MAP script.google.com 127.0.0.1:${port}, MAP script.googleusercontent.com 127.0.0.1:${port}`,
@@ -64,7 +73,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/apps-script\.spec\.ts$/, VOICE_SPECS, APPS_SCRIPT_VOICE_SPEC],
+      testIgnore: [/apps-script\.spec\.ts$/, VOICE_SPECS, APPS_SCRIPT_VOICE_SPEC, TWO_G_SPECS],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
@@ -108,6 +117,34 @@ export default defineConfig({
         launchOptions: {
           executablePath: findChromium(),
           args: [...CHROMIUM_ARGS, ...appsScriptArgs(APPS_SCRIPT_VOICE_PORT), ...MICROPHONE_ARGS],
+        },
+      },
+    },
+    // Makes the 90-second story the 2G projects' microphone plays (tests/e2e/long-speech.ts).
+    { name: 'long-speech-setup', testMatch: /\/long-speech\.setup\.ts$/ },
+    {
+      // A voice story recorded in the form and sent to the local inbox over 2G that drops.
+      name: 'inbox-2g',
+      testMatch: /\/inbox-2g\.spec\.ts$/,
+      dependencies: ['long-speech-setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...microphoneArgs(LONG_SPEECH_WAV)] },
+      },
+    },
+    {
+      // The same to the Apps Script stand-in, on a port of its own that only the proxy knows:
+      // Chromium asks the proxy for Google's names and never resolves them, so no resolver rules.
+      name: 'apps-script-2g',
+      testMatch: /\/apps-script-2g\.spec\.ts$/,
+      dependencies: ['long-speech-setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        ignoreHTTPSErrors: true,
+        launchOptions: {
+          executablePath: findChromium(),
+          // The proxy answers TLS for Google's names with a certificate made at test time.
+          args: [...CHROMIUM_ARGS, '--ignore-certificate-errors', ...microphoneArgs(LONG_SPEECH_WAV)],
         },
       },
     },

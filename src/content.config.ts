@@ -84,6 +84,10 @@ const settingsSchema = (image: ImageField) =>
       .array(phone)
       .length(2, { error: 'give exactly two phone numbers' })
       .describe('Exactly two contact numbers; digits and spaces, may start with +'),
+    whatsapp: z
+      .string()
+      .regex(/^\+[1-9][0-9 ]{9,15}$/, { error: 'write the number with its country code, e.g. +91 98765 43210' })
+      .describe('The number that takes WhatsApp voice messages: the story form offers it where a phone cannot record. With its country code, e.g. +91 98765 43210'),
     social: z
       .strictObject({
         twitter: url.describe('X (Twitter) profile'),

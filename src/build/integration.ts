@@ -39,8 +39,8 @@ export default function streeSite(): AstroIntegration {
         root = fileURLToPath(config.root);
         // client:reach: an island wakes when the visitor first reaches for it (src/browser/hydrate-on-reach.ts).
         addClientDirective({ name: 'reach', entrypoint: join(root, 'src/browser/hydrate-on-reach.ts') });
-        // client:settled: after the first paint, when idle, or at her first touch (src/browser/hydrate-when-settled.ts).
-        addClientDirective({ name: 'settled', entrypoint: join(root, 'src/browser/hydrate-when-settled.ts') });
+        // client:decor: decoration, never woken where she saves data; else settled or visible (src/browser/hydrate-decoration.ts).
+        addClientDirective({ name: 'decor', entrypoint: join(root, 'src/browser/hydrate-decoration.ts') });
         // client:message: on the snackbar store's first message (src/browser/hydrate-on-message.ts).
         addClientDirective({ name: 'message', entrypoint: join(root, 'src/browser/hydrate-on-message.ts') });
         // As the pages read it: from the environment or a .env file.

@@ -1,6 +1,8 @@
 import * as React from 'react';
-import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import type { FormWords } from '../i18n/en';
+import { MICROPHONE } from '../lib/control-icons';
+import { FORGET_EVENT } from '../story-outbox/contract.js';
 import { RECORDING } from '../story-outbox/recording.js';
 import type { KeptRecording } from '../story-outbox/recordings';
 import type { RecordingHold } from './recording-actions';
@@ -26,6 +28,15 @@ const loadRecorder = () => lazy(() => recorderModule().then(
 ));
 let VoiceRecorder = loadRecorder();
 
+/**
+ * Record's microphone (src/lib/control-icons.ts), large enough to find without reading; screen
+ * readers read the button's words. Handed to the recorder too, which draws the same.
+ */
+const MICROPHONE_PICTURE = (
+  <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
+    strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d={MICROPHONE.d} /></svg>
+);
+
 interface Props {
   idPrefix: string;
   lang: string;
@@ -36,16 +47,26 @@ interface Props {
   canRecord: boolean | undefined;
   recording: KeptRecording | undefined;
   hold: RecordingHold;
+  /** Where Record is and what it looks like, for a woman who hears the page: shown with Record. */
+  howToRecord?: ReactNode;
+  /** A call or WhatsApp: shown until the phone is known to record, so without JavaScript too. */
+  otherWays?: ReactNode;
 }
 
 /**
  * Telling her story by voice (docs/stories.md, "Voice stories"): the Record button, the recorder
  * fetched on its tap, and the file input the form has without JavaScript (or without a recorder).
  */
-export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canRecord, recording, hold }: Props) {
+export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canRecord, recording, hold, howToRecord, otherWays }: Props) {
   const [isWanted, setIsWanted] = useState(false);
   /** A new file input after Delete recording: a chosen file cannot be taken out of one. */
   const [pick, setPick] = useState(0);
+  // Delete draft and quick exit forget her recording: a file she chose goes from the input too.
+  useEffect(() => {
+    const forget = () => setPick((count) => count + 1);
+    addEventListener(FORGET_EVENT, forget);
+    return () => removeEventListener(FORGET_EVENT, forget);
+  }, []);
 
   const showFile = canRecord === undefined ? ownInbox : !canRecord;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -53,11 +74,12 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
     if (file) void recorderModule().then((recorder) => recorder.takeRecording(hold, file));
   };
   const recordButton = (onClick?: () => void) => (
-    <button type="button" className="button" onClick={onClick} disabled={!onClick}>{strings.record}</button>
+    <button type="button" className="button" onClick={onClick} disabled={!onClick}>{MICROPHONE_PICTURE}{strings.record}</button>
   );
 
   return (
     <>
+      {canRecord && howToRecord}
       {showFile && (
         <>
           <label htmlFor={`${idPrefix}-recording`}>{strings.recordingFile}</label>
@@ -69,12 +91,13 @@ export default function StoryFormVoice({ idPrefix, lang, strings, ownInbox, canR
       {isWanted || recording
         ? (
           <Suspense fallback={recordButton()}>
-            <VoiceRecorder lang={lang} styles={styles} recordLabel={strings.record} recording={recording} canRecord={Boolean(canRecord)}
+            <VoiceRecorder lang={lang} styles={styles} recordPicture={MICROPHONE_PICTURE} recordLabel={strings.record} recording={recording} canRecord={Boolean(canRecord)}
               start={isWanted && !recording} hold={hold} onDelete={() => setPick(pick + 1)}
               onUnavailable={() => setIsWanted(false)} />
           </Suspense>
         )
         : canRecord && recordButton(() => setIsWanted(true))}
+      {!canRecord && otherWays}
     </>
   );
 }

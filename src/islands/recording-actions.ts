@@ -4,7 +4,7 @@
 // script stays as small as before she taps Record your story.
 import { loadDraft, saveDraft } from '../story-outbox/draft';
 import { newStoryKey } from '../story-outbox/contract.js';
-import { forgetRecordings, keepRecording, loadRecording, type KeptRecording } from '../story-outbox/recordings';
+import { forgetRecordings, forgetUnnamedRecordings, keepRecording, loadRecording, type KeptRecording } from '../story-outbox/recordings';
 
 /** The island's hold on her recording (src/islands/use-story-draft.ts). */
 export interface RecordingHold {
@@ -34,7 +34,8 @@ export async function takeRecording(hold: RecordingHold, blob: Blob, seconds?: n
   if (hold.id.current !== next.id) return;
   // A new recording is not what she submitted: like typing, it drops the outbox (draft.ts).
   if (isKept) hold.kept(saveDraft({ ...(loadDraft() ?? { Name: '', Phone: '', Story: '' }), recording: next.id, outbox: undefined }));
-  if (previous) await forgetRecordings([next.id]);
+  // A submitted story's recording stays until a collector confirms it.
+  if (previous) await forgetRecordings([next.id, loadDraft()?.outbox?.recording]);
 }
 
 /** Delete recording: off the screen and off the phone at once. */
@@ -42,5 +43,5 @@ export async function deleteRecording(hold: RecordingHold) {
   hold.show(undefined);
   const draft = loadDraft();
   if (draft) saveDraft({ ...draft, recording: undefined, outbox: undefined });
-  await forgetRecordings();
+  await forgetUnnamedRecordings();
 }

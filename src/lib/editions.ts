@@ -41,6 +41,11 @@ export interface Edition {
    * Where the phone has none of them, its pages have no Listen button: never another language's voice.
    */
   voices: readonly string[];
+  /**
+   * STREE as Listen says it in this language: the word स्त्री ("woman"), in the edition's own
+   * script, never spelt out letter by letter (docs/help.md, "Listen").
+   */
+  saidName: string;
   /** The locale numbers and prices are written in (Intl). */
   numberLocale: string;
   /** The font its pages fall back to where the phone has none for its script; none: the phone's own. */
@@ -63,15 +68,17 @@ export const EDITIONS = [
     name: 'English',
     englishName: 'English',
     voices: ['en-IN', 'en'],
+    saidName: 'Stree',
     numberLocale: 'en-IN',
     helpline: { name: 'name', purpose: 'purpose', example: 'Women Helpline' },
-    budgets: { homeKB: 22, pageKB: 14 },
+    budgets: { homeKB: 22.5, pageKB: 14 },
   },
   {
     code: 'hi',
     name: 'हिन्दी',
     englishName: 'Hindi',
     voices: ['hi-IN', 'hi'],
+    saidName: 'स्त्री',
     numberLocale: 'hi-IN',
     // Pages use the phone's own Devanagari font: every Android phone has one.
     cardFont: { family: 'Noto Sans Devanagari', package: '@expo-google-fonts/noto-sans-devanagari', folders: ['400Regular', '700Bold'] },
@@ -83,6 +90,7 @@ export const EDITIONS = [
     name: 'ગુજરાતી',
     englishName: 'Gujarati',
     voices: ['gu-IN', 'gu'],
+    saidName: 'સ્ત્રી',
     numberLocale: 'gu-IN',
     // Android 10 and later ship a Gujarati font; older cheap builds may not.
     pageFont: {

@@ -8,7 +8,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { editionFolder, editionOfPath, keptStoryPath, localeOfLanguage } from '../lib/addresses';
 import { folderKeys, withIndex } from './page-urls';
-import { isStoryPost, sendOrKeep } from '../story-outbox/worker-queue';
+import { isKeepPost, isStoryPost, keepWhole, sendOrKeep } from '../story-outbox/worker-queue';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -49,6 +49,8 @@ function keptPage(lang: string) {
 
 // A plain form post kept offline is answered with a 303 to a page that says, first, it is kept.
 registerRoute(isStoryPost, sendOrKeep(keptPage), 'POST');
+// A voice story the connection cut short, handed over whole by the page to send in parts later.
+registerRoute(isKeepPost, keepWhole, 'POST');
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,

@@ -14,14 +14,19 @@ export const KEY_PARAM = 'key';
 /** On the form's action: the language a plain form post is answered in (POST keys stay English). */
 export const LANG_PARAM = 'lang';
 
-/** Set only by our service worker, on the answer it gives when it kept a story to send later. */
+/**
+ * Set only by our service worker, on the answer it gives when it kept a story to send later: `1`
+ * for a lost connection, `unconfirmed` for an answer the browser would not let the page read
+ * (Google's quota or error page has no CORS header), which the worker tries again later.
+ */
 export const QUEUED_HEADER = 'X-Stree-Queued';
+
 /**
  * Set only by our service worker when the browser refused the request (CORS, policy, a bad
  * address) while the collector was reachable: no connection would ever carry it, so it is not kept.
  */
 export const BLOCKED_HEADER = 'X-Stree-Blocked';
-/** Posted by the service worker to open pages once it has sent a kept story. */
+/** Posted by the service worker to open pages once a collector saved a kept story: `{ type, key }`. */
 export const SENT_MESSAGE = 'stree:story-sent';
 /** Dispatched on `window` once a kept story went out, whoever sent it. */
 export const SENT_EVENT = 'stree:story-sent';

@@ -7,11 +7,14 @@ import type { StoryFields } from './send';
 
 export interface Draft extends StoryFields {
   /**
-   * A story she submitted that has not reached the inbox yet. It is sent by itself at her next
-   * visit when sending failed and no service worker kept it; typing again drops it. `quiet`: she
-   * left the site with quick exit, so it is still sent but nothing of it shows on screen again.
+   * A story she submitted that a collector has not confirmed yet (saved or refused): sent by
+   * itself when the connection returns or at her next visit, with its key. While her words are
+   * still in the form, typing again drops it. `queued`: our service worker said it keeps it too,
+   * and the form moved on to a new story: then only a confirmation, or her next submitted story,
+   * removes it (the worker keeps its own copy until confirmed). `quiet`: she left the site with
+   * quick exit, so it is still sent but nothing of it shows on screen again.
    */
-  outbox?: { key: string; story: StoryFields; recording?: string; quiet?: boolean };
+  outbox?: Outbox;
   /** The id of her recording in Cache Storage (./recordings.ts), while she has one. */
   recording?: string;
   /**
@@ -19,6 +22,14 @@ export interface Draft extends StoryFields {
    * worker's queue): what the collector said, for the form to show. Typing again drops it.
    */
   returned?: string;
+}
+
+export interface Outbox {
+  key: string;
+  story: StoryFields;
+  recording?: string;
+  queued?: boolean;
+  quiet?: boolean;
 }
 
 const asFields = (value: Partial<StoryFields> | undefined): StoryFields => ({
@@ -41,7 +52,7 @@ export function loadDraft(): Draft | undefined {
     const outbox = saved.outbox && typeof saved.outbox.key === 'string'
       ? {
           key: saved.outbox.key, story: asFields(saved.outbox.story), ...recordingOf(saved.outbox),
-          ...(saved.outbox.quiet ? { quiet: true } : {}),
+          ...(saved.outbox.queued ? { queued: true } : {}), ...(saved.outbox.quiet ? { quiet: true } : {}),
         }
       : undefined;
     const returned = typeof saved.returned === 'string' ? { returned: saved.returned } : {};
@@ -51,16 +62,56 @@ export function loadDraft(): Draft | undefined {
   }
 }
 
-/** Keeps `draft` (or removes it when it holds nothing); says whether the phone kept it. */
+/**
+ * Keeps `draft` (or removes it when it holds nothing); says whether the phone kept it. A draft
+ * without an outbox keeps a queued one the phone holds: her new words are not that story.
+ */
 export function saveDraft(draft: Draft): boolean {
-  if (hasWords(draft) || draft.outbox) return writeItem(DRAFT_KEY, JSON.stringify(draft));
-  removeItem(DRAFT_KEY);
-  return false;
+  const queued = draft.outbox ? undefined : loadDraft()?.outbox;
+  if (queued?.queued) draft = { ...draft, outbox: queued };
+  if (!hasWords(draft) && !draft.outbox) {
+    removeItem(DRAFT_KEY);
+    return false;
+  }
+  // A queued story alone is no words of hers in the form: nothing for the form to say it keeps.
+  return writeItem(DRAFT_KEY, JSON.stringify(draft)) && (hasWords(draft) || !draft.outbox!.queued);
 }
 
 /** Removes everything the form kept: her words and any story not yet sent (Delete draft, a confirmed send). */
 export function clearDraft() {
   removeItem(DRAFT_KEY);
+}
+
+/**
+ * A collector confirmed (saved or refused) the story `key`: it leaves the outbox, with the words
+ * in the form when they are that story's; her newer words after a queued story stay. False when
+ * the outbox holds another story, or none.
+ */
+export function forgetOutbox(key: string): boolean {
+  const draft = loadDraft();
+  if (draft?.outbox?.key !== key) return false;
+  const { outbox, ...newer } = draft;
+  if (outbox.queued && hasWords(newer)) writeItem(DRAFT_KEY, JSON.stringify(newer));
+  else clearDraft();
+  return true;
+}
+
+/**
+ * Removes every recording on the phone but `submitted`'s, begun at once: nothing is fetched
+ * first, since a script still on its way when the page leaves never runs. With nothing submitted
+ * it is one call; else each entry but that one (named as ./recordings.ts names it, by its id).
+ */
+function forgetUnsentRecordings(submitted: string | undefined) {
+  const storage = globalThis.caches;
+  if (!storage) return;
+  if (!submitted) {
+    void storage.delete(RECORDINGS_CACHE).catch(() => {});
+    return;
+  }
+  const kept = `/${encodeURIComponent(submitted)}`;
+  void storage.open(RECORDINGS_CACHE).then(async (cache) => {
+    for (const request of await cache.keys()) if (!request.url.endsWith(kept)) void cache.delete(request);
+  }).catch(() => {});
 }
 
 /**
@@ -72,9 +123,7 @@ export function forgetTypedWords() {
   if (outbox) writeItem(DRAFT_KEY, JSON.stringify({ ...asFields(undefined), outbox: { ...outbox, quiet: true } }));
   else removeItem(DRAFT_KEY);
   // Her recording too, and the microphone: the recorder hears this at once and stops every track.
-  // Removed in one call, begun before the page leaves; a submitted story's stays (./recordings.ts).
-  if (outbox?.recording) void import('./recordings').then(({ forgetRecordings }) => forgetRecordings([outbox.recording]));
-  else void globalThis.caches?.delete(RECORDINGS_CACHE).catch(() => {});
+  forgetUnsentRecordings(outbox?.recording);
   globalThis.dispatchEvent?.(new Event(FORGET_EVENT));
   // The worker's queue, too: what it holds is still sent, but a refusal is never shown.
   globalThis.navigator?.serviceWorker?.controller?.postMessage(QUIET_MESSAGE);

@@ -4,6 +4,7 @@
 // (./draft.ts) names the entry; every step fails quietly, so a phone that blocks site data still
 // records and sends, keeping the recording for this visit only.
 import { RECORDINGS_CACHE, newStoryKey } from './contract.js';
+import { loadDraft } from './draft';
 
 /** A recording as the story's JSON carries it (src/story-outbox/recording.js). */
 export interface RecordingBody {
@@ -65,6 +66,12 @@ export async function forgetRecordings(keep: (string | undefined)[] = []) {
   }
 }
 
+/** Removes every kept recording the draft no longer names: neither her recording nor a submitted story's. */
+export function forgetUnnamedRecordings() {
+  const draft = loadDraft();
+  return forgetRecordings([draft?.recording, draft?.outbox?.recording]);
+}
+
 /**
  * A recording given back in a story's JSON (the worker's queue returns a refused story so):
  * kept on the phone again; its id, or undefined where the phone keeps nothing.
@@ -72,21 +79,4 @@ export async function forgetRecordings(keep: (string | undefined)[] = []) {
 export async function keepBody({ type, data }: RecordingBody): Promise<string | undefined> {
   const recording = { id: newStoryKey(), blob: new Blob([Uint8Array.from(atob(data), (letter) => letter.charCodeAt(0))], { type }) };
   return (await keepRecording(recording)) ? recording.id : undefined;
-}
-
-/** The recording kept under `id` as the story's JSON carries it; undefined when the phone lost it. */
-export async function keptBody(id: string): Promise<RecordingBody | undefined> {
-  const kept = await loadRecording(id);
-  return kept && recordingBody(kept.blob);
-}
-
-/** The recording as the story's JSON carries it: its real type, its bytes as standard base64. */
-export async function recordingBody(blob: Blob): Promise<RecordingBody> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  // In slices: one call with a megabyte of arguments overflows the stack on some phones.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return { type: blob.type, data: btoa(binary) };
 }

@@ -3,6 +3,9 @@
 // it is without JavaScript. Every page type, with JavaScript on and off: nothing scrolls sideways
 // (in any edition), and the keyboard alone reaches every link and button on the page.
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { readJson } from './content';
 import { gu } from '../../src/i18n/gu';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 import { hydrateEveryIsland } from './hydrate';
@@ -222,4 +225,38 @@ test.describe('a feature phone whose browser runs no ES modules', () => {
     await page.clock.runFor(3100);
     await expect(page).toHaveURL(/\/home$/);
   });
+});
+
+/** The organisation's numbers, as the settings give them and mark them (src/lib/samples.ts). */
+const settings = readJson<{ samples: string[]; phones: string[]; whatsapp: string }>('settings/site.json');
+
+test.describe('a feature phone whose browser runs no ES modules, where the form cannot record', () => {
+  test.use({ viewport: FEATURE_PHONE, serviceWorkers: 'block' });
+
+  for (const [path, t] of [['/home', en], ['/hi/home', hi]] as const) {
+    test(`${path} offers a call or a WhatsApp voice message, and no sample number as a link`, async ({ page }) => {
+      await asOldBrowser(page);
+      await page.goto(path);
+      const form = page.locator('section:has(#share-title)');
+      await expect(form.getByText(t.storyByPhone.callInstead)).toBeVisible();
+      await expect(form.getByText(t.storyByPhone.whatsApp)).toBeVisible();
+      const whatsApp = form.locator('a[href^="https://wa.me/"]');
+      if (settings.samples.includes('whatsapp')) {
+        // A sample is never a working link: its notice stands in its place, with the helplines.
+        await expect(whatsApp).toHaveCount(0);
+        await expect(form.locator('.sample-notice')).toContainText(t.sample.whatsapp);
+        await expect(form.getByRole('link', { name: t.sample.needHelp })).toBeVisible();
+      } else {
+        await expect(whatsApp).toHaveAttribute('href', `https://wa.me/${settings.whatsapp.replace(/\D/g, '')}`);
+      }
+      if (settings.samples.includes('phones')) {
+        await expect(form.locator('a[href^="tel:"]')).toHaveCount(0);
+        await expect(form.locator('.sample-notice')).toContainText(t.sample.phones);
+      } else {
+        await expect(form.locator('a[href^="tel:"]')).toHaveCount(settings.phones.length);
+      }
+      // No script runs here: no Record button that could do nothing.
+      await expect(form.getByRole('button', { name: t.form.record })).toHaveCount(0);
+    });
+  }
 });

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { NO_PRESSES, countKeyUp, type ShiftCount } from '../../src/lib/exit-keys';
 import { boldRuns } from '../../src/lib/emphasis';
 import { helplinesIn, telHref, type Helpline } from '../../src/lib/helplines';
-import { MAX_PIECE, sentenceSpans, sentences } from '../../src/lib/sentences';
-import { shareText, whatsAppHref } from '../../src/lib/share-links';
+import { MAX_PIECE, sentenceSpans, sentences, spoken } from '../../src/lib/sentences';
+import { shareText, whatsAppChatHref, whatsAppHref } from '../../src/lib/share-links';
 import { speechLang, voiceFor, wantedVoices } from '../../src/lib/voices';
 import { edition, type Locale } from '../../src/lib/editions';
 
@@ -67,11 +67,40 @@ describe('sentences (what Listen speaks at a time)', () => {
     expect(sentences('...\n\n  \n— . Real words.')).toEqual(['Real words.']);
   });
 
+  it('reads an address or a number with a point in it as one word, not as two sentences', () => {
+    expect(sentences('Tap it and google.com opens in its place. It is www.google.com, 1.5 km away.')).toEqual([
+      'Tap it and google.com opens in its place.',
+      'It is www.google.com, 1.5 km away.',
+    ]);
+    expect(sentences('लिखें: contact@stree.example पर। फिर भेजें।')).toEqual(['लिखें: contact@stree.example पर।', 'फिर भेजें।']);
+  });
+
   it('finds each piece where it is in the text, so the page can highlight the words being spoken', () => {
     const text = '  She spoke.\n  Did they   listen? ';
     const spans = sentenceSpans(text);
     expect(spans.map((span) => text.slice(...span))).toEqual(['She spoke.', 'Did they   listen?']);
     expect(spans[0]![0]).toBe(2);
+  });
+});
+
+describe('spoken (the words a voice is given)', () => {
+  it('leaves out the signs she sees but should not hear', () => {
+    expect(spoken('Tap ⋮ (three dots, top right).')).toBe('Tap (three dots, top right).');
+    expect(spoken('नीचे दाईं ओर ≡ (तीन लाइनें) दबाएँ।', 'hi')).toBe('नीचे दाईं ओर (तीन लाइनें) दबाएँ।');
+    expect(spoken('Wait… 🔊 ▶ then go')).toBe('Wait then go');
+  });
+
+  it('says STREE as the word stree, in Hindi as स्त्री, and once where both are written', () => {
+    expect(spoken('Someone at STREE reads every story.')).toBe('Someone at Stree reads every story.');
+    expect(spoken('STREE तक पहुँच जाती है', 'hi')).toBe('स्त्री तक पहुँच जाती है');
+    expect(spoken('स्त्री (STREE) एम्पावर भारत की एक पहल है।', 'hi')).toBe('स्त्री एम्पावर भारत की एक पहल है।');
+    expect(spoken('Salaam Stree, a STREE (स्त्री) story', 'en')).toBe('Salaam Stree, a Stree story');
+    expect(spoken('STREEની વેબસાઇટ પર', 'gu')).toBe('સ્ત્રીની વેબસાઇટ પર');
+    expect(spoken('સ્ત્રી (STREE) એમ્પાવર ભારતની પહેલ છે.', 'gu-IN')).toBe('સ્ત્રી એમ્પાવર ભારતની પહેલ છે.');
+  });
+
+  it('keeps what a voice should say: +91, rupees, words with capitals', () => {
+    expect(spoken('Call +91 98765 43210 for ₹50. SMS only')).toBe('Call +91 98765 43210 for ₹50. SMS only');
   });
 });
 
@@ -118,6 +147,10 @@ describe('the share links', () => {
     expect(shareText('Bhanwari Devi | STREE', url)).toBe(`Bhanwari Devi | STREE ${url}`);
     expect(whatsAppHref('भंवरी देवी', url)).toBe(`https://wa.me/?text=${encodeURIComponent(`भंवरी देवी ${url}`)}`);
     expect(new URL(whatsAppHref('A & B', url)).searchParams.get('text')).toBe(`A & B ${url}`);
+  });
+
+  it('open a chat with the organisation by its number: digits with the country code, no plus or spaces', () => {
+    expect(whatsAppChatHref('+91 98765 43210')).toBe('https://wa.me/919876543210');
   });
 });
 

@@ -2,7 +2,7 @@
 // The kept-story sender (src/story-outbox/send-kept.ts), which runs on every page with the form:
 // it sends a story kept while offline, and never tries a refused one again in silence.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_KEY, RETURNED_CACHE, RETURNED_EVENT, SENT_EVENT } from '../../src/story-outbox/contract.js';
+import { DRAFT_KEY, RETURNED_CACHE, RETURNED_EVENT, SENT_EVENT, SENT_MESSAGE } from '../../src/story-outbox/contract.js';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';
@@ -50,12 +50,46 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
 
 const keepOutbox = (extra: object = {}) =>
   localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...STORY, outbox: { key: KEY, story: STORY, ...extra } }));
 
 describe('a story kept while the connection was down', () => {
+  it('kept by our service worker too (queued) is still sent by the page: only a collector’s answer removes it', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: '', Phone: '', Story: '', outbox: { key: KEY, story: STORY, queued: true } }));
+    const fetch = answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
+    await openPage();
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(kept()).toBeNull());
+  });
+
+  it('kept by our service worker too, where Background Sync sends it: a returning connection leaves it to the worker, a later visit sends it', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: '', Phone: '', Story: '', outbox: { key: KEY, story: STORY, queued: true } }));
+    vi.stubGlobal('SyncManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: Object.assign(new EventTarget(), { controller: {} }) });
+    online = false;
+    const fetch = answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
+    await openPage();
+    online = true;
+    dispatchEvent(new Event('online'));
+    await new Promise((done) => setTimeout(done, 10));
+    expect(fetch).not.toHaveBeenCalled();
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toBeNull());
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('answered "queued" by our service worker stays on the phone, with its key', async () => {
+    keepOutbox();
+    answer(() => new Response('{"ok":true,"queued":true}', { status: 202, headers: { 'X-Stree-Queued': '1' } }));
+    await openPage();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(kept()).toEqual({ ...STORY, outbox: { key: KEY, story: STORY } });
+    expect(events).toEqual([]);
+  });
+
   it('is sent when the page opens online, with its own key, and then leaves the phone', async () => {
     keepOutbox();
     const fetch = answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
@@ -146,6 +180,50 @@ describe('a story kept while the connection was down', () => {
   });
 });
 
+describe('a story our service worker confirms', () => {
+  let worker: EventTarget;
+
+  beforeEach(() => {
+    worker = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
+  });
+
+  const workerSays = (data: unknown) => worker.dispatchEvent(new MessageEvent('message', { data }));
+
+  it('saved, by its key: it leaves the outbox, and she hears it once, even when the page heard "saved" too', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: '', Phone: '', Story: '', outbox: { key: KEY, story: STORY, queued: true } }));
+    online = false;
+    answer(() => new Response('{"ok":true,"outcome":"saved"}'));
+    await openPage();
+    workerSays({ type: SENT_MESSAGE, key: KEY });
+    expect(kept()).toBeNull();
+    expect(snackbar.get()).toBe(SENT_LATER);
+    expect(events).toContain(SENT_EVENT);
+    const heard = events.length;
+    workerSays({ type: SENT_MESSAGE, key: KEY });
+    expect(events).toHaveLength(heard);
+  });
+
+  it('saved while she writes a new story: the waiting one leaves the phone, her new words stay', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: 'Sita', Phone: '', Story: 'Something new', outbox: { key: KEY, story: STORY, queued: true } }));
+    online = false;
+    answer(() => new Response('{"ok":true,"outcome":"saved"}'));
+    await openPage();
+    workerSays({ type: SENT_MESSAGE, key: KEY });
+    expect(kept()).toEqual({ Name: 'Sita', Phone: '', Story: 'Something new' });
+  });
+
+  it('saved, another story than the one this phone waits for: that one stays', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: '', Phone: '', Story: '', outbox: { key: KEY, story: STORY, queued: true } }));
+    online = false;
+    answer(() => new Response('{"ok":true,"outcome":"saved"}'));
+    await openPage();
+    workerSays({ type: SENT_MESSAGE, key: 'another-key' });
+    expect(kept().outbox.key).toBe(KEY);
+    expect(snackbar.get()).toBe(SENT_LATER);
+  });
+});
+
 describe('a story the service worker’s queue gave back', () => {
   function cacheWith(entries: Record<string, object>) {
     const store = new Map(Object.entries(entries).map(([url, body]) => [url, new Response(JSON.stringify(body))]));
@@ -160,6 +238,27 @@ describe('a story the service worker’s queue gave back', () => {
 
   it('goes into the form with why, and leaves the cache', async () => {
     const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: 'Write your story.' } });
+    answer(() => new Response('{"ok":true}'));
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toEqual({ ...STORY, returned: 'Write your story.' }));
+    expect(store.size).toBe(0);
+  });
+
+  it('waits while the form shows another story she submitted, not this one', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: 'Sita', Phone: '', Story: 'Another', outbox: { key: 'another-key', story: { Name: 'Sita', Phone: '', Story: 'Another' } } }));
+    const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: '', key: KEY } });
+    online = false;
+    answer(() => new Response('{"ok":true}'));
+    await openPage();
+    await new Promise((done) => setTimeout(done, 10));
+    expect(kept().Name).toBe('Sita');
+    expect(store.size).toBe(1);
+  });
+
+  it('replaces the form’s words when they are this story’s own, and it leaves the outbox', async () => {
+    keepOutbox();
+    const store = cacheWith({ 'http://localhost/__returned/1': { story: STORY, detail: 'Write your story.', key: KEY } });
+    online = false;
     answer(() => new Response('{"ok":true}'));
     await openPage();
     await vi.waitFor(() => expect(kept()).toEqual({ ...STORY, returned: 'Write your story.' }));

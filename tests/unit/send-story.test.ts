@@ -2,6 +2,7 @@
 // collector on another origin (docs/stories.md), and how each answer and each failure reads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendStory, storyRequest } from '../../src/story-outbox/send';
+import { SLOWEST_BYTES_PER_SECOND, STALL_MS } from '../../src/story-outbox/contract.js';
 
 const STORY = { Name: 'Asha', Phone: '9876543210', Story: 'The bus stop has no light.' };
 const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';
@@ -123,9 +124,17 @@ describe('a request that fails', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
-  it('while the collector answers a request CORS cannot refuse was refused by the browser: blocked', async () => {
+  it('to our own inbox, while it answers a request CORS cannot refuse, was refused by the browser: blocked', async () => {
     const fetch = answer(new TypeError('Failed to fetch'));
-    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'blocked' });
+    expect(await sendStory('/api/stories', STORY, { key: KEY })).toEqual({ ok: false, reason: 'blocked' });
+    const [url, init] = callOf(fetch, 1);
+    expect(url).toBe('/api/stories');
+    expect(init).toMatchObject({ method: 'HEAD', mode: 'no-cors' });
+  });
+
+  it('to another origin that answers, with a page the browser may not read (Google’s quota page, no CORS header), is not confirmed: kept and sent again later', async () => {
+    const fetch = answer(new TypeError('Failed to fetch'));
+    expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'unconfirmed' });
     const [url, init] = callOf(fetch, 1);
     expect(url).toBe(`${APPS_SCRIPT}?key=${KEY}`);
     expect(init).toMatchObject({ method: 'HEAD', mode: 'no-cors' });
@@ -136,13 +145,27 @@ describe('a request that fails', () => {
     expect(await sendStory(APPS_SCRIPT, STORY, { key: KEY })).toEqual({ ok: false, reason: 'network' });
   });
 
-  it('with no answer in 20 s reads as a time-out', async () => {
+  it('is given up only once it stalls: STALL_MS and a second for every SLOWEST_BYTES_PER_SECOND it carries', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => {
       init.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
     })));
-    const sent = sendStory('/api/stories', STORY, { key: KEY });
-    await vi.advanceTimersByTimeAsync(20_000);
-    expect(await sent).toEqual({ ok: false, reason: 'timeout' });
+    const story = { ...STORY, Story: 'x'.repeat(10_000) };
+    const bytes = JSON.stringify(story).length;
+    let result: unknown;
+    void sendStory('/api/stories', story, { key: KEY }).then((outcome) => (result = outcome));
+    // No fixed 20 s: a 10 KB story on a 2G uplink is still on its way after them.
+    await vi.advanceTimersByTimeAsync(STALL_MS + (bytes / SLOWEST_BYTES_PER_SECOND) * 1000 - 1000);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(result).toEqual({ ok: false, reason: 'timeout' });
+  });
+
+  it('answered after a minute on a slow link is still saved', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise((done) => setTimeout(() => done(new Response(SAVED)), 60_000))));
+    const sent = sendStory('/api/stories', { ...STORY, Story: 'x'.repeat(30_000) }, { key: KEY });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await sent).toEqual({ ok: true });
   });
 });

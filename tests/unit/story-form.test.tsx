@@ -190,6 +190,21 @@ describe('a failed send', () => {
     expect(kept()).toMatchObject({ ...STORY, outbox: { story: STORY } });
   });
 
+  it('kept by our service worker for a lost connection: she is told so and may write a new story; the phone keeps the sent one until a collector confirms', async () => {
+    await sendFailing(() => {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('{"ok":true,"queued":true}', { status: 202, headers: { 'X-Stree-Queued': '1' } })));
+    });
+    expect(screen.getByRole('status').textContent).toBe(strings.queuedNextVisit);
+    expect(field('Story').value).toBe('');
+    const { outbox } = kept();
+    expect(outbox).toMatchObject({ story: STORY, queued: true });
+    // Her next story, and deleting it, leave the one waiting alone.
+    type('Story', 'Another story');
+    expect(kept()).toMatchObject({ Story: 'Another story', outbox });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete draft' }));
+    expect(kept()).toEqual({ Name: '', Phone: '', Story: '', outbox });
+  });
+
   it('refused by the collector keeps her words, but nothing that sends itself again', async () => {
     await sendFailing(() => inboxAnswers(200, { ok: false, outcome: 'refused', error: 'Write your story.' }));
     expect(screen.getByRole('alert').textContent).toContain('Write your story.');

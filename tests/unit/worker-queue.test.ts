@@ -1,8 +1,11 @@
 // The service worker's half of the story outbox (src/story-outbox/worker-queue.ts) under Node, with
-// stand-ins for the worker's globals and workbox's Queue: only a lost connection keeps a story;
-// a refusal is told at once; a kept story refused later goes back to her form.
+// stand-ins for the worker's globals and workbox's Queue: only what no connection carried keeps a
+// story; a refusal is told at once; a kept story refused later goes back to her form; a kept
+// recording goes in parts; and the worker's copy of what it sends outlives the worker.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BLOCKED_HEADER, QUEUED_HEADER, QUIET_MESSAGE, RETURNED_CACHE, RETURNED_MESSAGE, SENT_MESSAGE } from '../../src/story-outbox/contract.js';
+import { RECORDING_PART_BYTES } from '../../src/story-outbox/recording.js';
+import { audioBytes, fakeCollector, keyOfRequest } from './fake-collector';
 
 const SCOPE = 'https://stree.example/';
 const INBOX = `${SCOPE}api/stories`;
@@ -27,14 +30,18 @@ vi.mock('workbox-background-sync', () => ({
       fake.onSync = onSync;
       fake.queue = this;
     }
-    async pushRequest({ request }: { request: Request }) {
-      fake.entries.push({ request, timestamp: Date.now() });
+    async pushRequest({ request, metadata }: Entry) {
+      fake.entries.push({ request, timestamp: Date.now(), ...(metadata ? { metadata } : {}) });
     }
     async shiftRequest() {
       return fake.entries.shift();
     }
     async unshiftRequest(entry: Entry) {
       fake.entries.unshift(entry);
+    }
+    // As workbox does: a fresh Request per entry, read from the store; nothing removed.
+    async getAll() {
+      return fake.entries.map((entry) => ({ ...entry, request: entry.request.clone() }));
     }
     async size() {
       return fake.entries.length;
@@ -52,12 +59,13 @@ function fakeCaches() {
     const store = stores.get(name) ?? new Map<string, Response>();
     stores.set(name, store);
     return {
-      match: async (url: string) => store.get(url)?.clone(),
+      match: async (url: string | Request) => store.get(typeof url === 'string' ? url : url.url)?.clone(),
       put: async (url: string, response: Response) => void store.set(url, response),
       keys: async () => [...store.keys()].map((url) => new Request(url)),
+      delete: async (url: string | Request) => store.delete(typeof url === 'string' ? url : url.url),
     };
   };
-  return { open, stores };
+  return { open, stores, has: async (name: string) => stores.has(name) };
 }
 
 let messages: unknown[];
@@ -77,8 +85,9 @@ function network(post: Response | Error, probe: Response | Error = new Response(
   return fetch;
 }
 
+const KEY = '5d0c6a9e-1f2b-4c3d-8e9f-a0b1c2d3e4f5';
 const storyPost = (init: RequestInit = {}) =>
-  new Request(INBOX, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(STORY), ...init });
+  new Request(INBOX, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': KEY }, body: JSON.stringify(STORY), ...init });
 
 const SAVED = '{"ok":true,"outcome":"saved"}';
 const REFUSED = '{"ok":false,"outcome":"refused","error":"Write your story."}';
@@ -103,6 +112,7 @@ beforeEach(async () => {
   vi.stubGlobal('navigator', { onLine: true });
   vi.stubGlobal('self', {
     registration: { scope: SCOPE },
+    location: new URL(`${SCOPE}sw.js`),
     clients: { matchAll: async () => [{ postMessage: (message: unknown) => messages.push(message) }] },
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
   });
@@ -139,7 +149,7 @@ describe('a story POST', () => {
     expect(fake.entries).toEqual([]);
   });
 
-  it('that the page gave up on (its 20 s) is not kept: she may still change her words', async () => {
+  it('that the page stopped waiting for (it stalled) is not kept by the worker: the page keeps it', async () => {
     network(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
     const controller = new AbortController();
     controller.abort();
@@ -223,7 +233,7 @@ describe('sending what was kept', () => {
     network(new Response(SAVED, { status: 201 }));
     await sync();
     expect(fake.entries).toEqual([]);
-    expect(messages).toEqual([SENT_MESSAGE]);
+    expect(messages).toEqual([{ type: SENT_MESSAGE, key: KEY }]);
   });
 
   it('with the connection still down keeps it first in line and asks for another try', async () => {
@@ -237,7 +247,7 @@ describe('sending what was kept', () => {
     network(new Response(REFUSED));
     await sync();
     expect(fake.entries).toEqual([]);
-    expect(await returned()).toEqual([{ story: STORY, detail: 'Write your story.' }]);
+    expect(await returned()).toEqual([{ story: STORY, detail: 'Write your story.', key: KEY }]);
     expect(messages).toEqual([RETURNED_MESSAGE]);
   });
 
@@ -246,14 +256,14 @@ describe('sending what was kept', () => {
     fake.entries = [{ request: storyPost({ body: JSON.stringify({ ...STORY, Recording }) }), timestamp: Date.now() }];
     network(new Response('{"ok":false,"outcome":"refused","error":"Too long.","fields":{"Recording":"At most 1 MB."}}'));
     await sync();
-    expect(await returned()).toEqual([{ story: { ...STORY, Recording }, detail: 'Too long.' }]);
+    expect(await returned()).toEqual([{ story: { ...STORY, Recording }, detail: 'Too long.', key: KEY }]);
   });
 
   it('refused by the browser while the collector answers goes back to her too, not tried forever', async () => {
     network(new TypeError('Failed to fetch'));
     await sync();
     expect(fake.entries).toEqual([]);
-    expect(await returned()).toEqual([{ story: STORY, detail: '' }]);
+    expect(await returned()).toEqual([{ story: STORY, detail: '', key: KEY }]);
   });
 
   it.each([
@@ -272,14 +282,17 @@ describe('sending what was kept', () => {
     network(new Response(SAVED));
     await sync();
     expect(fake.entries).toEqual([]);
-    expect(messages).toEqual([SENT_MESSAGE]);
+    expect(messages).toEqual([{ type: SENT_MESSAGE, key: KEY }]);
   });
 
-  it('a plain form post the inbox answered with its redirect was saved', async () => {
-    fake.entries = [{ request: storyPost(), timestamp: Date.now() }];
+  it('a plain form post kept by an earlier worker as the form posted it, answered with the inbox’s redirect, was saved', async () => {
+    fake.entries = [{
+      request: storyPost({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(STORY).toString() }),
+      timestamp: Date.now(),
+    }];
     vi.stubGlobal('fetch', vi.fn(async () => Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' })));
     await sync();
-    expect(messages).toEqual([SENT_MESSAGE]);
+    expect(messages).toEqual([{ type: SENT_MESSAGE }]);
     expect(await returned()).toEqual([]);
   });
 
@@ -313,5 +326,185 @@ describe('sending what was kept', () => {
     network(new Response(REFUSED, { status: 422 }));
     await sync();
     expect(await returned()).toEqual([{ story: STORY, detail: 'Write your story.' }]);
+  });
+});
+
+describe('a collector on another origin', () => {
+  const APPS_SCRIPT = 'https://script.google.com/macros/s/ID/exec';
+  const crossOrigin = () => new Request(`${APPS_SCRIPT}?key=${KEY}`, {
+    method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(STORY),
+  });
+
+  beforeEach(async () => {
+    vi.stubGlobal('STORY_ENDPOINT', APPS_SCRIPT);
+    vi.resetModules();
+    worker = await import('../../src/story-outbox/worker-queue');
+  });
+
+  it('that answers with a page the browser may not read (Google’s quota page, no CORS header) keeps the story: the page hears it is not confirmed', async () => {
+    network(new TypeError('Failed to fetch'));
+    const response = await handle(crossOrigin());
+    expect(response.headers.get(QUEUED_HEADER)).toBe('unconfirmed');
+    expect(response.headers.has(BLOCKED_HEADER)).toBe(false);
+    expect(fake.entries).toHaveLength(1);
+    expect(fake.entries[0]!.metadata).toEqual({ key: KEY });
+  });
+
+  it('that still shows that page when the story is sent again keeps it for a later try, not given back', async () => {
+    fake.entries = [{ request: crossOrigin(), timestamp: Date.now() }];
+    network(new TypeError('Failed to fetch'));
+    await expect(sync()).rejects.toThrow();
+    expect(fake.entries).toHaveLength(1);
+    expect(await returned()).toEqual([]);
+  });
+});
+
+/** Node's own Web Locks, taken before any test stands a navigator in. */
+const NODE_LOCKS = navigator.locks;
+const locks = () => NODE_LOCKS;
+
+describe('a voice story', () => {
+  const TYPE = 'audio/webm;codecs=opus';
+  const AUDIO = audioBytes(2 * RECORDING_PART_BYTES + 500);
+  const WHOLE = { type: TYPE, data: Buffer.from(AUDIO).toString('base64') };
+  let collector: ReturnType<typeof fakeCollector>;
+  /** The n-th POST (from 0) is dropped, or hangs until `release`. */
+  let drop: (post: number) => boolean;
+  let hang: (post: number) => boolean;
+  let release: () => void;
+
+  beforeEach(() => {
+    collector = fakeCollector();
+    drop = () => false;
+    hang = () => false;
+    vi.stubGlobal('fetch', vi.fn(async (input: Request | string, init: RequestInit = {}) => {
+      const request = new Request(input, init);
+      if (request.method === 'HEAD') throw new TypeError('Failed to fetch');
+      const body = await request.json();
+      const post = collector.seen.push({ url: request.url, init: { headers: request.headers }, body }) - 1;
+      if (drop(post)) throw new TypeError('Failed to fetch');
+      if (hang(post)) await new Promise<void>((done) => (release = done));
+      return new Response(JSON.stringify(collector.answer(keyOfRequest(request.url, { headers: request.headers }), body)));
+    }));
+  });
+
+  const keptWhole = () => ({ request: storyPost({ body: JSON.stringify({ ...STORY, Recording: WHOLE }) }), timestamp: Date.now() });
+  const parts = () => collector.seen.map(({ body }) => (body.Part as { index: number } | undefined)?.index);
+
+  it('kept whole (a plain post offline, an older version) is sent as the story announcing it, then its parts, and the page hears which story', async () => {
+    fake.entries = [keptWhole()];
+    await sync();
+    expect(collector.seen[0]!.body).toEqual({ ...STORY, Recording: { type: TYPE, size: AUDIO.length, parts: 3 } });
+    expect(parts()).toEqual([undefined, 0, 1, 2]);
+    for (const { init } of collector.seen) expect(new Headers(init.headers).get('Idempotency-Key')).toBe(KEY);
+    expect(collector.recordingOf(KEY)).toEqual(Buffer.from(AUDIO));
+    expect(fake.entries).toEqual([]);
+    expect(messages).toEqual([{ type: SENT_MESSAGE, key: KEY }]);
+  });
+
+  it('dropped mid-way stays first in the queue; the next try sends only the parts the collector lacks', async () => {
+    fake.entries = [keptWhole()];
+    drop = (post) => post === 2;
+    await expect(sync()).rejects.toThrow();
+    expect(fake.entries).toHaveLength(1);
+    expect(messages).toEqual([]);
+    drop = () => false;
+    collector.seen.length = 0;
+    await sync();
+    expect(parts()).toEqual([undefined, 1, 2]);
+    expect(collector.recordingOf(KEY)).toEqual(Buffer.from(AUDIO));
+  });
+
+  it('while it is being sent, a copy stands for it outside the queue; a worker stopped then puts it back when it starts again', async () => {
+    fake.entries = [keptWhole()];
+    hang = (post) => post === 1;
+    const sending = sync();
+    await vi.waitFor(() => expect(collector.seen).toHaveLength(2));
+    // workbox took it out of its queue to send it (GoogleChrome/workbox#2599): only the copy holds it now.
+    expect(fake.entries).toEqual([]);
+    expect([...(caches.stores.get('stree-sending-stories')?.keys() ?? [])]).toHaveLength(1);
+
+    // The browser stops the worker mid-send; the next start finds the copy.
+    vi.resetModules();
+    worker = await import('../../src/story-outbox/worker-queue');
+    await vi.waitFor(() => expect(fake.entries).toHaveLength(1));
+    expect(await fake.entries[0]!.request.clone().json()).toEqual({ ...STORY, Recording: WHOLE });
+    expect(fake.entries[0]!.request.headers.get('Idempotency-Key')).toBe(KEY);
+    expect(caches.stores.get('stree-sending-stories')?.size).toBe(0);
+    expect(fake.registerSync).toBeGreaterThan(0);
+    // The first worker, had it lived, would have finished; the story is still saved once.
+    release();
+    await sending;
+    expect(collector.recordingOf(KEY)).toEqual(Buffer.from(AUDIO));
+  });
+
+  it('a copy of a story still in the queue (stopped before it left) is not put back twice', async () => {
+    fake.entries = [keptWhole()];
+    hang = () => true;
+    const sending = sync();
+    await vi.waitFor(() => expect(collector.seen).toHaveLength(1));
+    const [copy] = [...caches.stores.get('stree-sending-stories')!.entries()];
+    fake.entries = [keptWhole()];
+    fake.entries[0]!.timestamp = JSON.parse(await copy![1].clone().text()).timestamp;
+    vi.resetModules();
+    worker = await import('../../src/story-outbox/worker-queue');
+    await vi.waitFor(() => expect(caches.stores.get('stree-sending-stories')?.size).toBe(0));
+    expect(fake.entries).toHaveLength(1);
+    hang = () => false;
+    release();
+    await sending;
+  });
+
+  it('the copy is gone once the collector answered', async () => {
+    fake.entries = [keptWhole()];
+    await sync();
+    expect(caches.stores.get('stree-sending-stories')?.size).toBe(0);
+  });
+
+  it('handed over by the page (multipart, with its key) is kept whole with the page’s key, and answered as kept', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(STORY)) form.append(name, value);
+    form.append('Recording', new Blob([AUDIO], { type: TYPE }));
+    const request = new Request(`${SCOPE}__keep-story`, { method: 'POST', headers: { 'Idempotency-Key': KEY }, body: form });
+    expect(worker.isKeepPost({ url: new URL(request.url) } as never)).toBe(true);
+    // The page hands it over from inside its delivery, holding the story's Web Lock.
+    vi.stubGlobal('navigator', { onLine: true, locks: locks() });
+    const response = (await locks().request(`stree-story:${KEY}`, () => worker.keepWhole({ request } as never))) as Response;
+    expect(response.headers.get(QUEUED_HEADER)).toBe('1');
+    expect(fake.entries).toHaveLength(1);
+    const kept = fake.entries[0]!.request;
+    expect(kept.url).toBe(INBOX);
+    expect(kept.headers.get('Idempotency-Key')).toBe(KEY);
+    expect(await kept.clone().json()).toEqual({ ...STORY, Recording: WHOLE });
+    // Handed over again by a later try, cut short too: still one copy.
+    const again = new Request(`${SCOPE}__keep-story`, { method: 'POST', headers: { 'Idempotency-Key': KEY }, body: form });
+    expect(((await worker.keepWhole({ request: again } as never)) as Response).headers.get(QUEUED_HEADER)).toBe('1');
+    expect(fake.entries).toHaveLength(1);
+  });
+
+  it('a step of it sent by the page (the story announcing its recording, a part) is not kept alone when the connection is lost', async () => {
+    network(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    const announce = storyPost({ body: JSON.stringify({ ...STORY, Recording: { type: TYPE, size: 10, parts: 1 } }) });
+    await expect(handle(announce)).rejects.toThrow();
+    const part = storyPost({ body: JSON.stringify({ Part: { index: 0, count: 1, data: 'AAAA' } }) });
+    await expect(handle(part)).rejects.toThrow();
+    expect(fake.entries).toEqual([]);
+  });
+
+  it('a step kept alone by an earlier version is dropped once the collector knows the story: the page holds its recording', async () => {
+    fake.entries = [{ request: storyPost({ body: JSON.stringify({ ...STORY, Recording: { type: TYPE, size: AUDIO.length, parts: 3 } }) }), timestamp: Date.now() }];
+    await sync();
+    expect(fake.entries).toEqual([]);
+    expect(messages).toEqual([]);
+  });
+
+  it('saved after a quick exit tells no page', async () => {
+    await new Promise<void>((done) => {
+      listeners.get('message')!({ data: QUIET_MESSAGE, waitUntil: (promise: Promise<void>) => void promise.then(done) });
+    });
+    fake.entries = [{ ...keptWhole(), timestamp: Date.now() - 1000 }];
+    await sync();
+    expect(collector.recordingOf(KEY)).toEqual(Buffer.from(AUDIO));
+    expect(messages).toEqual([]);
   });
 });
