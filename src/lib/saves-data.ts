@@ -1,4 +1,4 @@
-// Whether the phone asks us to spend as little data as we can (docs/design.md, "Her data first"):
+// Whether the phone asks us to spend as little data as we can (docs/design.md, "Budgets": her data first):
 // its Data Saver is on, or the connection is 2G. Pure, on the Network Information API's shape, so
 // it is tested without a browser; browsers without the API (Firefox, Safari) report neither.
 
