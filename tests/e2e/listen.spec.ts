@@ -6,6 +6,7 @@ import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { SPEAKER } from '../../src/lib/control-icons';
 import { PAUSE as PAUSE_PICTURE, PLAY, STOP as STOP_PICTURE } from '../../src/lib/media-icons';
+import { localeOfLanguage, type Locale } from '../../src/lib/addresses';
 import { sentences, spoken as sayable } from '../../src/lib/sentences';
 import { gu } from '../../src/i18n/gu';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
@@ -120,15 +121,15 @@ const ENGLISH = { name: 'English (India)', lang: 'en-IN', localService: true };
 const HINDI_ANDROID = { name: 'hi-in-x-hia-local', lang: 'hi_IN', localService: true };
 const READER = /\/listen-reader\.[\w-]+\.(js|css)$/;
 
-const pageLang = async (page: Page) => ((await page.evaluate(() => document.documentElement.lang)) === 'hi' ? 'hi' : 'en');
+const pageLang = async (page: Page): Promise<Locale> => localeOfLanguage(await page.evaluate(() => document.documentElement.lang));
 /** What a voice is given for words she sees: signs left out, STREE said as a word (src/lib/sentences.ts). */
-const asSaid = (text: string, lang: 'en' | 'hi' = 'en') => asShown(sayable(text, lang).trim());
+const asSaid = (text: string, lang: Locale = 'en') => asShown(sayable(text, lang).trim());
 
 /**
  * The sentences she sees in `part`, block by block, as Listen should read them: a tag marked to
  * be said alone (a sample's) is a piece of its own.
  */
-async function sentencesIn(part: Locator, blocks: string, lang: 'en' | 'hi' = 'en') {
+async function sentencesIn(part: Locator, blocks: string, lang: Locale = 'en') {
   const texts = await part.locator(blocks).evaluateAll((elements) =>
     elements.filter((element) => element.getClientRects().length > 0).flatMap((element) => {
       const runs = [''];
@@ -451,7 +452,7 @@ test.describe('in Gujarati', () => {
     await fakeSpeech(page, [ENGLISH, HINDI_ANDROID, GUJARATI_ANDROID]);
     await page.goto('/gu/home');
     const about = page.locator('#about');
-    const expected = await sentencesIn(about, 'h2, h3, p');
+    const expected = await sentencesIn(about, 'h2, h3, p', 'gu');
     expect(expected.length).toBeGreaterThan(3);
     await about.getByRole('button', { name: gu.listen.start }).click();
     await expect(page.locator('main').getByRole('button', { name: gu.listen.pause })).toBeVisible();
