@@ -71,7 +71,8 @@ export const EDITIONS = [
     saidName: 'Stree',
     numberLocale: 'en-IN',
     helpline: { name: 'name', purpose: 'purpose', example: 'Women Helpline' },
-    budgets: { homeKB: 22.5, pageKB: 14 },
+    // 22.6 KB once every edition had its link on every page (issue 34); the design's 22 KB is issue 35's.
+    budgets: { homeKB: 23, pageKB: 14 },
   },
   {
     code: 'hi',
