@@ -36,9 +36,14 @@ function childrenInOrder(node: Node): Node[] {
   return children.every((child) => !Number.isNaN(place(child))) ? children.sort((a, b) => place(a) - place(b)) : children;
 }
 
-/** Shown, or a wrapper that only passes its children on (an island's `display: contents`). */
-const isShown = (element: Element) =>
-  element.getClientRects().length > 0 || getComputedStyle(element).display === 'contents';
+/**
+ * Shown, or a wrapper that only passes its children on (an island's `display: contents`); not
+ * kept in its place unseen (`visibility: hidden`, as the form's Record before it wakes).
+ */
+function isShown(element: Element) {
+  const style = getComputedStyle(element);
+  return (element.getClientRects().length > 0 || style.display === 'contents') && style.visibility !== 'hidden';
+}
 
 /** The runs of text inside `root`, each in the block it belongs to, in reading order. */
 function runsIn(root: Element): Run[] {

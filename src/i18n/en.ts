@@ -122,7 +122,7 @@ export const formWords = {
   kept: 'What you write or record here is kept on this phone until you send it.',
   restored: 'We kept the story you started here before. It stays on this phone until you send it.',
   deleteDraft: 'Delete draft',
-  draftDeleted: 'What you wrote and recorded is deleted from this phone.',
+  draftDeleted: 'Your draft is deleted from this phone.',
   undo: 'Undo',
   success: 'Form Submitted Successfully!',
   blank: 'Please write something here: spaces alone are not enough.',

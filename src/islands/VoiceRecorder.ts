@@ -176,13 +176,15 @@ export default function makeVoiceRecorder({ createElement: h, useEffect, useRef,
     // The tap that fetched this chunk asked to record; leaving the page or quick exit lets go of all.
     useEffect(() => {
       if (start) void record();
-      // Quick exit removed the recording from the phone (draft.ts); the screen forgets it too.
+      // Quick exit or Delete draft removed the recording from the phone; the screen forgets it too,
+      // and a file she chose leaves the file input.
       const forget = () => {
         abandon();
         stopPlaying();
         setPhase('idle');
         setMessage('');
         hold.show(undefined);
+        onDelete();
       };
       addEventListener(FORGET_EVENT, forget);
       return () => {
@@ -218,7 +220,7 @@ export default function makeVoiceRecorder({ createElement: h, useEffect, useRef,
     const isRecording = phase === 'recording';
     /** Stop's and Play's pictures (src/lib/media-icons.ts), drawn as the island draws Record's. */
     const picture = ({ d, solid }: ControlIcon) => h('svg', {
-      viewBox: '0 0 24 24', width: 32, height: 32, 'aria-hidden': true, focusable: false, fill: solid ? 'currentColor' : 'none',
+      viewBox: '0 0 24 24', width: 32, height: 32, 'aria-hidden': true, fill: solid ? 'currentColor' : 'none',
       stroke: 'currentColor', strokeWidth: 2, strokeLinejoin: 'round',
     }, h('path', { d }));
     const button = (label: string, onClick: () => void, ref?: { current: HTMLButtonElement | null }, className = 'button', disabled = false, icon?: ReactNode) =>

@@ -25,7 +25,7 @@ export const LIMITS = {
    * form drawn from one description brought /home to 121 KB (docs/bench.md); the Record button
    * and its loader to 122.0 KB, after the form's server-only words left its script (decisions.md);
    * the microphone drawn on Record, Delete draft taking the recording too and the placing of the
-   * page's words about recording (issue 33) to 122.5 KB (125,419 B).
+   * page's words about recording (issue 33) to 122.5 KB (125,432 B).
    */
   // Then the phone's side of a recording in parts (its code fetched with the recorder where it
   // could be) and client:decor, which keeps React off a phone that saves data, to 124.3 KB: over

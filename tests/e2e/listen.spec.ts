@@ -318,11 +318,11 @@ for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
     }
     const all = await said(page);
     const heard = (text: string) => sentences(text.replaceAll('**', '')).map((sentence) => asSaid(sentence, lang));
-    // From its heading and the line under it, then the way to Record, before the fields' labels.
+    // From its heading and the line under it, then the way to Record, then the other ways to be heard.
     const intro = await sentencesIn(form, 'h2, h2 ~ p:first-of-type', lang);
     const howToRecord = heard(strings.form.howToRecord);
     expect(all.slice(0, intro.length + howToRecord.length)).toEqual([...intro, ...howToRecord]);
-    expect(all[intro.length + howToRecord.length]).toBe(asSaid((await form.locator('form label').first().textContent())!, lang));
+    expect(all[intro.length + howToRecord.length]).toBe(asSaid(strings.storyByPhone.callInstead, lang));
     // What happens next, before the consent box she ticks: a call, on the number she gives.
     const whatNext = heard(strings.form.whatNext);
     const at = all.indexOf(whatNext[0]!);

@@ -80,16 +80,18 @@ for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', h
 }
 
 for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', hi]] as const) {
-  test(`${locale}: where the phone records, the words about Record replace the offer of a call or WhatsApp`, async ({ page }) => {
+  test(`${locale}: where the phone records, Record and the words about it take the file input's place`, async ({ page }) => {
     await page.goto(path);
     await formHydrated(page);
     const form = storyForm(page);
     await expect(form.getByRole('button', { name: strings.form.record, exact: true })).toBeVisible();
     await expect(form.getByText(strings.form.howToRecord)).toBeVisible();
-    await expect(form.getByText(strings.storyByPhone.whatsApp)).toHaveCount(0);
+    await expect(form.getByLabel(strings.form.recordingFile, { exact: true })).toHaveCount(0);
+    // A call or WhatsApp stays on offer: some would rather tell it to a person.
+    await expect(form.getByText(strings.storyByPhone.whatsApp)).toBeVisible();
   });
 
-  test(`${locale}: where the phone cannot record, the file input comes with the offer of a call or WhatsApp`, async ({ page }) => {
+  test(`${locale}: where the phone cannot record, the file input comes with the offer of a call or WhatsApp, and no word of Record`, async ({ page }) => {
     await page.addInitScript(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder);
     await page.goto(path);
     await formHydrated(page);
@@ -97,7 +99,8 @@ for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', h
     await expect(form.getByLabel(strings.form.recordingFile, { exact: true })).toBeVisible();
     await expect(form.getByText(strings.storyByPhone.callInstead)).toBeVisible();
     await expect(form.getByText(strings.storyByPhone.whatsApp)).toBeVisible();
-    await expect(form.getByText(strings.form.howToRecord)).toHaveCount(0);
+    await expect(form.getByText(strings.form.howToRecord)).toBeHidden();
+    await expect(form.getByRole('button', { name: strings.form.record })).toHaveCount(0);
   });
 }
 
