@@ -9,7 +9,8 @@ import { INBOX_PATH } from '../../src/lib/addresses';
 import { partsOf } from '../../src/story-outbox/recording.js';
 import { audioSeconds } from './fake-microphone';
 import {
-  PART_BASE64_BYTES, expect, expectAtMostOnePartSentTwice, measured, partIndexOf, phoneRecording, postsTo, sha256, tellOver2GThatDrops, test, uplinkTally,
+  expect, expectAtMostOnePartSentTwice, loseSignal, measured, partBase64Bytes, partIndexOf, phoneRecording, postsTo, sha256, signalBack, tellOver2GThatDrops, test,
+  uplinkTally,
 } from './slow-link';
 import { visitOnline } from './story-form-page';
 import { TWO_G } from './throttle-proxy';
@@ -57,7 +58,7 @@ test(`closed while a part of her ${CLOSED_SECONDS} s story is on its way over 2G
   const started = performance.now();
   await storyForm(page).getByRole('button', { name: WORDS.en.submit, exact: true }).click();
   await test.step('she closes the browser halfway through part 1', async () => {
-    await link.until(() => postsTo(link, collector).find((post) => partIndexOf(post) === 1 && post.bodyBytes >= PART_BASE64_BYTES / 2));
+    await link.until(() => postsTo(link, collector).find((post) => partIndexOf(post) === 1 && post.bodyBytes >= partBase64Bytes(recorded.size, 1) / 2));
     await context.close();
   });
   // The inbox writes her row once the recording is whole (docs/stories.md, "The local inbox").
@@ -88,4 +89,37 @@ test(`closed while a part of her ${CLOSED_SECONDS} s story is on its way over 2G
   } finally {
     await context.close();
   }
+});
+
+/** Two parts: the signal goes in the second. */
+const HANDED_OVER_SECONDS = 30;
+
+test(`told her ${HANDED_OVER_SECONDS} s story is kept after the signal went mid-part, she closes the page: when the signal returns, the service worker sends it once`, async ({ page, link, baseURL }) => {
+  const collector = `${baseURL}${INBOX_PATH}`;
+  const phone = newPhone();
+  const { recorded } = await test.step(`she records ${HANDED_OVER_SECONDS} s in the form`, async () => {
+    await visitOnline(page, '/home');
+    await formHydrated(page);
+    await record(page, WORDS.en, HANDED_OVER_SECONDS);
+    await fillPhoneAndConsent(page, WORDS.en, phone);
+    return { recorded: await phoneRecording(page) };
+  });
+  const last = partsOf(recorded.size) - 1;
+  link.resetCounts();
+  link.shape(TWO_G);
+  await storyForm(page).getByRole('button', { name: WORDS.en.submit, exact: true }).click();
+  await test.step(`the signal goes halfway through part ${last}; she is told the story is kept, "even if you close this page", and closes it`, async () => {
+    await link.until(() => postsTo(link, collector).find((post) => partIndexOf(post) === last && post.bodyBytes >= partBase64Bytes(recorded.size, last) / 2));
+    await loseSignal(page, link);
+    await expect(storyForm(page).getByRole('status').filter({ hasText: en.form.queued })).toBeVisible({ timeout: 0 });
+    await page.close();
+  });
+  await test.step('the signal comes back: her row arrives with no page open', async () => {
+    await signalBack(page, link);
+    // Background Sync fires as soon as the browser is online: a bound, not a wait.
+    await expect.poll(() => rowsFor(phone).length, { timeout: 120_000 }).toBe(1);
+  });
+  const rows = rowsFor(phone);
+  expect(sha256(readFileSync(rows[0]!.file!)), 'the very bytes the phone recorded').toBe(recorded.sha256);
+  expect(uplinkTally(link, collector).resent, 'only the part cut short is sent again').toEqual([last]);
 });

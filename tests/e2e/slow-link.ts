@@ -15,10 +15,12 @@ import { RECORDINGS_CACHE, WORDS, fillPhoneAndConsent, formHydrated, keptRecordi
 export const test = base.extend<{ link: ThrottleProxy }, { linkRoutes: Record<string, Route> }>({
   /** Names the proxy serves from another port of this machine (Google's, for the Apps Script stand-in). */
   linkRoutes: [{}, { option: true, scope: 'worker' }],
-  link: async ({ linkRoutes }, use) => {
+  link: async ({ linkRoutes }, use, testInfo) => {
     const link = await startThrottleProxy({ routes: linkRoutes });
     await use(link);
     await link.close();
+    // A failed test shows what crossed the link, request by request.
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('link.txt', { body: linkLog(link), contentType: 'text/plain' });
   },
   // Playwright adds `<-loopback>` to the bypass list: localhost goes through the proxy too.
   proxy: async ({ link }, use) => use({ server: link.server }),
@@ -56,8 +58,14 @@ export async function phoneRecording(page: Page) {
   return kept;
 }
 
-/** The base64 characters of a whole part: what one part's body carries besides a few dozen bytes of JSON. */
-export const PART_BASE64_BYTES = Math.ceil(RECORDING_PART_BYTES / 3) * 4;
+/**
+ * The base64 characters of part `index` of a recording of `size` bytes: what its body carries
+ * besides a few dozen bytes of JSON. Every part but the last holds RECORDING_PART_BYTES.
+ */
+export function partBase64Bytes(size: number, index: number) {
+  const bytes = Math.min(RECORDING_PART_BYTES, size - index * RECORDING_PART_BYTES);
+  return Math.ceil(bytes / 3) * 4;
+}
 
 /**
  * Which part a request to the collector carried, from the start of its body (the part's index
@@ -92,6 +100,16 @@ export function uplinkTally(link: ThrottleProxy, url: string) {
     bodyBytes: posts.reduce((sum, post) => sum + post.bodyBytes, 0),
     cut: posts.filter((post) => post.cut).length,
   };
+}
+
+/** Each request that crossed the link: what it was, how much of its body went up, and how it ended. */
+export function linkLog(link: ThrottleProxy) {
+  return link.requests.map((request) => {
+    const part = partIndexOf(request);
+    const what = part === undefined ? '' : ` part ${part}`;
+    const end = request.cut ? 'cut' : request.answered ? `answered ${request.status}` : request.status ? `answering ${request.status}` : 'open';
+    return `${request.id} ${request.method} ${request.url}${what}: ${request.bodyBytes} bytes up, ${end}`;
+  }).join('\n');
 }
 
 /** Notes a measured number where the report shows it (an annotation) and in the run's output. */
@@ -142,7 +160,7 @@ export async function tellOver2GThatDrops(page: Page, link: ThrottleProxy, { url
   const started = performance.now();
   await storyForm(page).getByRole('button', { name: WORDS.en.submit, exact: true }).click();
   await test.step(`the signal goes halfway through part ${middle} of ${parts}`, async () => {
-    await link.until(() => postsTo(link, collector).find((post) => partIndexOf(post) === middle && post.bodyBytes >= PART_BASE64_BYTES / 2));
+    await link.until(() => postsTo(link, collector).find((post) => partIndexOf(post) === middle && post.bodyBytes >= partBase64Bytes(recorded.size, middle) / 2));
     await loseSignal(page, link);
   });
   await test.step('she is told her story is kept on her phone, and the signal comes back', async () => {
