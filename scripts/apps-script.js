@@ -9,8 +9,8 @@
 // this writes. `npm run apps-script`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { en } from '../src/i18n/en.ts';
-import { hi } from '../src/i18n/hi.ts';
+import { FORM_PAGE_STRINGS } from '../src/i18n/form-pages.ts';
+import { LOCALES } from '../src/lib/editions.ts';
 import { CONSENT_FIELD, FORM_FIELDS, FORM_STRING_KEYS, HONEYPOT_FIELD } from '../src/story-outbox/form-fields.js';
 
 export const CODE_FILE = fileURLToPath(new URL('../deploy/apps-script/Code.js', import.meta.url));
@@ -34,7 +34,7 @@ const IMPORT = /^import\s*\{[^}]*\}\s*from\s*'([^']+)';\n/gm;
 /** The start of a top-level declaration, and the name it declares. */
 const DECLARATION = /^(?:const|let|var|class|(?:async )?function\*?)\s+([A-Za-z_$][\w$]*)/;
 
-/** @param {typeof en.form} form */
+/** @param {(typeof FORM_PAGE_STRINGS)['en']} form */
 const answerText = (form) => ({
   ...Object.fromEntries(FORM_KEYS.map((key) => [key, form[key]])),
   ...Object.fromEntries(PAGE_KEYS.map((key) => [key, form.page[key]])),
@@ -92,8 +92,8 @@ ${form.fields.map((field) => `    ${literal(field)},`).join('\n')}
   consent: ${literal(form.consent)},
 };
 
-/** Answers in the site's two languages: the site's own words. */
-const TEXT = ${JSON.stringify({ en: answerText(en.form), hi: answerText(hi.form) }, null, 2)};
+/** Answers in every language of the site: the site's own words. */
+const TEXT = ${JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, answerText(FORM_PAGE_STRINGS[locale])])), null, 2)};
 
 ${renderer}
 ${END}`;

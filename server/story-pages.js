@@ -1,16 +1,14 @@
 // The pages the local story inbox answers a plain form post with (no script ran: JavaScript off,
 // or the form's script never arrived). In the visitor's language, chosen by `?lang=` on the form's
-// action; the words are the form's own (src/i18n/, the `form` block), read by Node as TypeScript,
-// and the form is drawn from its one description (src/story-outbox/form-fields.js).
+// action; the words are the form's own (each edition's `form` block, src/i18n/form-pages.ts), read
+// by Node as TypeScript, and the form is drawn from its one description (src/story-outbox/form-fields.js).
 import { createHash } from 'node:crypto';
-import { en } from '../src/i18n/en.ts';
+import { FORM_PAGE_STRINGS } from '../src/i18n/form-pages.ts';
 import { inEdition, localeOfLanguage, withBase } from '../src/lib/addresses.ts';
-import { hi } from '../src/i18n/hi.ts';
 import { CONSENT_FIELD, FORM_FIELDS, HONEYPOT_FIELD, fieldId } from '../src/story-outbox/form-fields.js';
 import { escapeHtml as escape, problemMessage, storyFormHtml } from '../src/story-outbox/form-html.js';
 import { RECORDING, RECORDING_SECONDS_MAX, RECORDING_SIZE_TEXT } from '../src/story-outbox/recording.js';
 
-const EDITIONS = { en, hi };
 const FORM = { fields: FORM_FIELDS, honeypot: HONEYPOT_FIELD, consent: CONSENT_FIELD };
 /** The ids the site's own form has (src/components/stories/StoryForm.astro): a link to #story-phone works on both. */
 const ID_PREFIX = 'story';
@@ -62,7 +60,7 @@ const homeOf = (base, locale) => withBase(inEdition('/home', locale), base);
 /** "Your story has arrived", for a host without the built thank-you page in this language. */
 export function sentPage({ lang, base = '/' }) {
   const locale = localeOfLanguage(lang);
-  const t = EDITIONS[locale].form;
+  const t = FORM_PAGE_STRINGS[locale];
   return page(locale, t.page.sentTitle, `<h1>${escape(t.page.sentTitle)}</h1>
 <p>${escape(t.page.sentBody)}</p>
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
@@ -86,7 +84,7 @@ function recordingNote(t, problem, hadRecording) {
  */
 export function unreadablePage({ lang, base = '/', recordingTooLong: tooLong = false }) {
   const locale = localeOfLanguage(lang);
-  const t = EDITIONS[locale].form;
+  const t = FORM_PAGE_STRINGS[locale];
   return page(locale, t.page.fixTitle, `<h1>${escape(t.page.fixTitle)}</h1>
 <p>${escape(tooLong ? recordingTooLong(t) : t.page.unreadable)}</p>
 <p><a href="${escape(homeOf(base, locale))}">${escape(t.page.home)}</a></p>`);
@@ -101,7 +99,7 @@ export function unreadablePage({ lang, base = '/', recordingTooLong: tooLong = f
  */
 export function fixPage({ lang, action, values, problems = {}, failed = false, base = '/', hadRecording = false }) {
   const locale = localeOfLanguage(lang);
-  const t = EDITIONS[locale].form;
+  const t = FORM_PAGE_STRINGS[locale];
   const text = { ...t, missing: t.page.missing };
   const wrong = FORM_FIELDS.filter((field) => problems[field.name]);
   const summary = wrong.length === 0 ? '' : `<div class="summary" role="alert"><ul>

@@ -5,8 +5,12 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate when the visitor first reaches for the island: src/browser/hydrate-on-reach.ts. */
     'client:reach'?: boolean;
-    /** Hydrate after the first paint, when idle, or at her first touch: src/browser/hydrate-when-settled.ts. */
-    'client:settled'?: boolean;
+    /**
+     * Decoration over HTML that already works: never hydrated where the phone saves data or is on 2G;
+     * else `settled` (after the first paint, when idle, or at her first touch) or `visible`
+     * (near the screen). src/browser/hydrate-decoration.ts.
+     */
+    'client:decor'?: 'settled' | 'visible';
     /** Hydrate on the snackbar store's first message, or with another island: src/browser/hydrate-on-message.ts. */
     'client:message'?: boolean;
   }

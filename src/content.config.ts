@@ -5,6 +5,7 @@ import { defineCollection, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { contentGlob } from './content-loaders/content-glob';
 import { entryIds } from './content-loaders/entry-ids';
+import { DEFAULT_LOCALE, EDITIONS, LOCALES, type EditionRow, type Locale, type TranslatedLocale } from './lib/editions';
 import { SAMPLE_FIELDS } from './lib/samples';
 
 const storyCategoryIds = entryIds('story-categories');
@@ -40,16 +41,25 @@ const picture = (image: ImageField, what: string) => image().describe(`${what}; 
 /** Digits only, as dialled: `tel:` links and the phone's keypad take them as they are. */
 const dialled = z.string().regex(/^[0-9]{3,12}$/, { error: 'write the number with digits only, as it is dialled: 181' });
 
-/** One national helpline on every page (docs/help.md): what it is, in both languages, and where it was checked. */
+/** The editions besides English: each has its own words for a helpline, in the fields its row names. */
+type TranslatedEdition = Extract<EditionRow, { code: TranslatedLocale }>;
+const TRANSLATED_EDITIONS = EDITIONS.filter((row): row is TranslatedEdition => row.code !== DEFAULT_LOCALE);
+type HelplineField<K extends 'name' | 'purpose'> = { [E in TranslatedEdition as E['helpline'][K]]: z.ZodString };
+
+/** A helpline's name, or its purpose, in each edition's language but English, in the editions' order. */
+const helplineWords = <K extends 'name' | 'purpose'>(kind: K, words: (englishName: string, example: string) => z.ZodString) =>
+  Object.fromEntries(TRANSLATED_EDITIONS.map(({ englishName, helpline: fields }) => [fields[kind], words(englishName, fields.example)])) as HelplineField<K>;
+
+/** One national helpline on every page (docs/help.md): what it is, in every edition's language, and where it was checked. */
 const helpline = z.strictObject({
   number: dialled.describe('The number as it is dialled, digits only'),
   freeNumber: dialled
     .optional()
     .describe('A shorter toll-free number for the same helpline, if it has one; leave out if not'),
   name: text('the name in English').describe('Its name in English, e.g. Women Helpline'),
-  nameHi: text('the name in Hindi').describe('Its name in Hindi, e.g. महिला हेल्पलाइन'),
+  ...helplineWords('name', (language, example) => text(`the name in ${language}`).describe(`Its name in ${language}, e.g. ${example}`)),
   purpose: text('in a few English words what it is for').describe('In a few words, who calls it and for what (English)'),
-  purposeHi: text('in a few Hindi words what it is for').describe('The same in Hindi, in everyday words'),
+  ...helplineWords('purpose', (language) => text(`in a few ${language} words what it is for`).describe(`The same in ${language}, in everyday words`)),
   source: url.describe('A government or news page that gives this number, read when it was checked'),
   checked: z.iso
     .date({ error: 'write the date it was checked as YYYY-MM-DD, e.g. 2026-11-23' })
@@ -74,6 +84,10 @@ const settingsSchema = (image: ImageField) =>
       .array(phone)
       .length(2, { error: 'give exactly two phone numbers' })
       .describe('Exactly two contact numbers; digits and spaces, may start with +'),
+    whatsapp: z
+      .string()
+      .regex(/^\+[1-9][0-9 ]{9,15}$/, { error: 'write the number with its country code, e.g. +91 98765 43210' })
+      .describe('The number that takes WhatsApp voice messages: the story form offers it where a phone cannot record. With its country code, e.g. +91 98765 43210'),
     social: z
       .strictObject({
         twitter: url.describe('X (Twitter) profile'),
@@ -121,7 +135,7 @@ const settingsSchema = (image: ImageField) =>
     helplines: z
       .array(helpline)
       .min(1, { error: 'list at least the emergency number 112' })
-      .describe('National helplines shown on every page, in this order, with their Hindi name and purpose beside the English; check each against its source every six months (docs/help.md)'),
+      .describe(`National helplines shown on every page, in this order, with their name and purpose in ${TRANSLATED_EDITIONS.map(({ englishName }) => englishName).join(' and ')} beside the English; check each against its source every six months (docs/help.md)`),
     exitAddress: z
       .url({ protocol: /^https$/, error: 'use a full https:// address of a neutral site, e.g. https://www.google.com/' })
       .default('https://www.google.com/')
@@ -161,6 +175,9 @@ const solutionsSchema = (image: ImageField) =>
     icon: picture(image, 'Small square icon (SVG)'),
   });
 
+/** Each edition's code and its language, for editors: `en (English), hi (Hindi)`. */
+const LANGUAGE_CODES = EDITIONS.map(({ code, englishName }) => `${code} (${englishName})`).join(', ');
+
 const testimonialsSchema = (image: ImageField) =>
   z.strictObject({
     order,
@@ -168,9 +185,9 @@ const testimonialsSchema = (image: ImageField) =>
     post: z.enum(TEAM_POSTS, { error: `use one of: ${TEAM_POSTS.join(', ')}` }).describe(`Exactly one of: ${TEAM_POSTS.join(', ')}`),
     text: text('what they say').describe('What they say: a sentence or two, in their own words, with their approval'),
     lang: z
-      .enum(['en', 'hi'], { error: 'use en (English) or hi (Hindi)' })
-      .default('en')
-      .describe('Language of `text`: en (English, the default) or hi (Hindi)'),
+      .enum(LOCALES as [Locale, ...Locale[]], { error: `use one of: ${LANGUAGE_CODES}` })
+      .default(DEFAULT_LOCALE)
+      .describe(`Language of \`text\`: ${LANGUAGE_CODES}; English is the default`),
     image: picture(image, 'Round portrait: use a square picture'),
     imageAlt: alt,
     sample: z
@@ -317,6 +334,13 @@ function translations<L extends string>(locale: L) {
   };
 }
 
+/** The translations of every edition but English (src/lib/editions.ts), `{collection}_{locale}`. */
+function allTranslations() {
+  type All = UnionToIntersection<{ [L in TranslatedLocale]: ReturnType<typeof translations<L>> }[TranslatedLocale]>;
+  return Object.assign({}, ...TRANSLATED_EDITIONS.map(({ code }) => translations(code))) as All;
+}
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;
+
 export const collections = {
   settings: collection('settings', settingsSchema),
   banner: collection('banner', bannerSchema),
@@ -329,7 +353,7 @@ export const collections = {
   profileCategories: collection('profileCategories', profileCategoriesSchema),
   profiles: collection('profiles', profilesSchema),
   products: collection('products', productsSchema),
-  ...translations('hi'),
+  ...allTranslations(),
 };
 
 /** The collections that have translations, and the fields a translation gives. */

@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fixPage, sentPage, unreadablePage } from '../server/story-pages.js';
+import { LOCALES } from '../src/lib/editions.ts';
 
 const DIST = process.argv[2] ?? 'dist';
 /** The inbox's own pages, written out so the checker reads them as it reads dist/. */
@@ -29,7 +30,7 @@ function writeInboxPages() {
   mkdirSync(INBOX_PAGES, { recursive: true });
   const values = { Name: 'आशा <b>', Phone: '98765', Story: 'x'.repeat(5001) };
   const problems = { Name: 'missing', Phone: 'invalid', Story: 'tooLong' };
-  for (const lang of ['en', 'hi']) {
+  for (const lang of LOCALES) {
     const action = `/api/stories?lang=${lang}`;
     writeFileSync(join(INBOX_PAGES, `sent-${lang}.html`), sentPage({ lang }));
     writeFileSync(join(INBOX_PAGES, `unreadable-${lang}.html`), unreadablePage({ lang }));

@@ -3,7 +3,9 @@
 // sentence highlighted and kept in view. While it reads, the button she tapped and a Stop button
 // beside it become a bar at the foot of the screen (Pause, then Continue listening; Stop), so they
 // stay in reach however far the reading goes, and her focus stays on the same button.
-import { speechLang, voiceFor } from '../lib/voices';
+import type { ControlIcon } from '../lib/control-icons';
+import { PAUSE, PLAY, STOP } from '../lib/media-icons';
+import { speechLang, voiceFor, wantedVoices } from '../lib/voices';
 import { piecesIn, type Piece } from './listen-text';
 import { hidePiece, showPiece } from './listen-view';
 import { stopSpeaking, synth as browserSynth } from './speech';
@@ -18,21 +20,24 @@ const STOPPED = new Set(['interrupted', 'canceled']);
 const regionOf = (control: HTMLElement) => control.closest('article, section') ?? control.closest('main') ?? document.body;
 
 type State = 'idle' | 'reading' | 'paused';
-const ICONS: Record<State, string> = { idle: '🔊', reading: '⏸', paused: '▶' };
 
 /** What a Listen control shows; its Stop button is made on its first reading. */
 interface Parts {
   main: HTMLButtonElement;
-  icon: HTMLElement;
+  icon: SVGElement;
   label: HTMLElement;
   stop: HTMLButtonElement;
   status: HTMLElement;
   bar: HTMLElement;
   words: { start: string; pause: string; resume: string; reading: string; failed: string };
+  /** What a tap on the button does next, in each state; idle, the loudspeaker ListenButton.astro drew. */
+  pictures: Record<State, ControlIcon>;
 }
 
 const synth = browserSynth!;
 const pageLang = document.documentElement.lang || 'en';
+/** The voices the page may be read with, best first (ListenButton.astro, from its edition's row). */
+const wanted = wantedVoices(document.querySelector<HTMLElement>('[data-voices]')?.dataset.voices);
 const known = new WeakMap<HTMLElement, Parts>();
 let control: HTMLElement | undefined;
 let pieces: Piece[] = [];
@@ -55,6 +60,12 @@ export const ready = new Promise<unknown>((done) => {
   document.head.append(link);
 });
 
+/** Draws a picture in a button's inline SVG. */
+function draw(icon: Element, { d, solid }: ControlIcon) {
+  icon.setAttribute('fill', solid ? 'currentColor' : 'none');
+  icon.firstElementChild?.setAttribute('d', d);
+}
+
 function parts(one: HTMLElement): Parts {
   const found = known.get(one);
   if (found) return found;
@@ -67,13 +78,15 @@ function parts(one: HTMLElement): Parts {
   stop.type = 'button';
   stop.className = 'button';
   stop.hidden = true;
-  stop.innerHTML = '<span aria-hidden="true">⏹</span> ';
-  stop.append(stopWord);
+  const stopIcon = main.firstElementChild!.cloneNode(true) as SVGElement;
+  draw(stopIcon, STOP);
+  stop.append(stopIcon, stopWord);
   stop.addEventListener('click', () => stopReading());
   main.after(stop);
   const made: Parts = {
     main,
-    icon: main.firstElementChild as HTMLElement,
+    icon: main.firstElementChild as SVGElement,
+    pictures: { idle: { d: main.querySelector('path')?.getAttribute('d') ?? '' }, reading: PAUSE, paused: PLAY },
     label,
     stop,
     status: one.querySelector<HTMLElement>('[role="status"]')!,
@@ -85,9 +98,9 @@ function parts(one: HTMLElement): Parts {
 }
 
 function show(one: HTMLElement, state: State, message = '') {
-  const { icon, label, stop, status, words } = parts(one);
+  const { icon, label, stop, status, words, pictures } = parts(one);
   label.textContent = state === 'reading' ? words.pause : state === 'paused' ? words.resume : words.start;
-  icon.textContent = ICONS[state];
+  draw(icon, pictures[state]);
   stop.hidden = state === 'idle';
   if (state === 'idle') delete one.dataset.state;
   else one.dataset.state = state;
@@ -105,7 +118,7 @@ function piecesFrom(one: HTMLElement): Piece[] {
   // A part inside one already read is not read twice.
   return readable
     .filter(({ region }, index) => !readable.slice(0, index).some((earlier) => earlier.region.contains(region)))
-    .flatMap(({ region, only }) => piecesIn(region, only));
+    .flatMap(({ region, only }) => piecesIn(region, pageLang, only));
 }
 
 /** Silences the voice and forgets the utterance, so its late events change nothing. */
@@ -121,8 +134,8 @@ function speakNext(mine: number) {
   if (next >= pieces.length) return stopReading();
   const piece = pieces[next]!;
   const utterance = new SpeechSynthesisUtterance(piece.text);
-  utterance.lang = speechLang(pageLang);
-  const voice = voiceFor(synth.getVoices(), pageLang);
+  utterance.lang = speechLang(wanted);
+  const voice = voiceFor(synth.getVoices(), wanted);
   if (voice) utterance.voice = voice;
   utterance.onend = () => {
     if (mine !== session || current !== utterance) return;

@@ -3,8 +3,11 @@
 // highlighted. Nothing in the page is changed to find them.
 import { sentenceSpans, spoken } from '../lib/sentences';
 
-/** Elements whose words are read as one run of sentences. */
-const BLOCK = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,blockquote,figcaption,label,legend,caption,td,th';
+/**
+ * Elements whose words are read as one run of sentences; `data-said-alone` marks a tag inside one
+ * (a sample's `Sample`) that is said on its own, not run into the sentence after it.
+ */
+const BLOCK = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,blockquote,figcaption,label,legend,caption,td,th,[data-said-alone]';
 /** Never read: controls, menus, what is hidden from her and from screen readers, and pictures. */
 const SKIP = [
   'script,style,noscript,template,svg,button,input,select,textarea,nav',
@@ -33,9 +36,14 @@ function childrenInOrder(node: Node): Node[] {
   return children.every((child) => !Number.isNaN(place(child))) ? children.sort((a, b) => place(a) - place(b)) : children;
 }
 
-/** Shown, or a wrapper that only passes its children on (an island's `display: contents`). */
-const isShown = (element: Element) =>
-  element.getClientRects().length > 0 || getComputedStyle(element).display === 'contents';
+/**
+ * Shown, or a wrapper that only passes its children on (an island's `display: contents`); not
+ * kept in its place unseen (`visibility: hidden`, as the form's Record before it wakes).
+ */
+function isShown(element: Element) {
+  const style = getComputedStyle(element);
+  return (element.getClientRects().length > 0 || style.display === 'contents') && style.visibility !== 'hidden';
+}
 
 /** The runs of text inside `root`, each in the block it belongs to, in reading order. */
 function runsIn(root: Element): Run[] {
@@ -63,7 +71,7 @@ function locate(nodes: Text[], starts: number[], offset: number, isEnd: boolean)
   return [nodes[index]!, offset - starts[index]!];
 }
 
-function piecesOf({ block, nodes }: Run): Piece[] {
+function piecesOf({ block, nodes }: Run, lang: string): Piece[] {
   const starts: number[] = [];
   let text = '';
   for (const node of nodes) {
@@ -80,15 +88,15 @@ function piecesOf({ block, nodes }: Run): Piece[] {
       const part = node.data.slice(Math.max(0, start - starts[index]!), Math.max(0, end - starts[index]!));
       return node.parentElement?.closest(PHONE_LINK) ? part.replace(/\d{3,}/g, (digits) => [...digits].join(' ')) : part;
     });
-    return { text: spoken(words.join('')).trim(), range, block };
+    return { text: spoken(words.join(''), lang).trim(), range, block };
   });
 }
 
 /**
- * The pieces to read in `root`; with `only`, just the elements it selects there (a story page
- * reads its title and its text, not the links around them).
+ * The pieces to read in `root`, as spoken in `lang`; with `only`, just the elements it selects
+ * there (a story page reads its title and its text, not the links around them).
  */
-export function piecesIn(root: Element, only?: string): Piece[] {
+export function piecesIn(root: Element, lang: string, only?: string): Piece[] {
   const parts = only ? [...root.querySelectorAll(only)] : [root];
-  return parts.flatMap(runsIn).flatMap(piecesOf);
+  return parts.flatMap(runsIn).flatMap((run) => piecesOf(run, lang));
 }

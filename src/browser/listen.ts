@@ -2,7 +2,7 @@
 // (ListenButton.astro) only where the phone has a voice for the page's language, and fetches the
 // reader (listen-reader.ts) when she first taps one, so no page carries it before. Without
 // JavaScript, or with no such voice, the buttons stay hidden: no button that does nothing.
-import { voiceFor } from '../lib/voices';
+import { voiceFor, wantedVoices } from '../lib/voices';
 import { synth } from './speech';
 
 type Reader = typeof import('./listen-reader');
@@ -11,7 +11,8 @@ const controls = [...document.querySelectorAll<HTMLElement>('[data-listen]')];
 
 if (synth && controls.length > 0) {
   const speech = synth;
-  const pageLang = document.documentElement.lang || 'en';
+  // The voices the page may be read with (ListenButton.astro, from its edition's row): no other.
+  const wanted = wantedVoices(document.querySelector<HTMLElement>('[data-voices]')?.dataset.voices);
   let reader: Promise<Reader> | undefined;
   const withReader = (control: HTMLElement, act: (loaded: Reader) => void) => {
     reader ??= import('./listen-reader').then((loaded) => loaded.ready.then(() => loaded));
@@ -42,7 +43,7 @@ if (synth && controls.length > 0) {
   }
 
   const offer = () => {
-    const hasVoice = voiceFor(speech.getVoices(), pageLang) !== undefined;
+    const hasVoice = voiceFor(speech.getVoices(), wanted) !== undefined;
     for (const control of controls) control.hidden = !hasVoice;
   };
   offer();

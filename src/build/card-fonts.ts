@@ -1,35 +1,38 @@
 // sharp draws a card's text with the build machine's fonts (fontconfig), and a machine without a
-// Devanagari font draws boxes for Hindi. This points fontconfig at Noto Sans Devanagari from an
-// npm package as well as the machine's own fonts, for the card renderer only: pages never
-// download a font (docs/design.md, "Hindi edition").
+// Devanagari or Gujarati font draws boxes for Hindi or Gujarati. This points fontconfig at each
+// edition's card font (src/lib/editions.ts, `cardFont`: Noto Sans Devanagari, Noto Sans Gujarati)
+// from its npm package as well as the machine's own fonts, for the card renderer only: pages never
+// download these (docs/design.md, "Hindi edition", "Letters on every phone").
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { EDITIONS, type CardFont } from '../lib/editions';
 
-/** The family name the package's fonts carry, for the cards' font stacks. */
-export const DEVANAGARI_FAMILY = 'Noto Sans Devanagari';
+const CARD_FONTS: CardFont[] = EDITIONS.flatMap((edition) => ('cardFont' in edition ? [edition.cardFont] : []));
+const packageFolder = (font: CardFont) => dirname(createRequire(join(process.cwd(), 'package.json')).resolve(`${font.package}/package.json`));
 
-const fontsPackageJson = createRequire(join(process.cwd(), 'package.json')).resolve('@expo-google-fonts/noto-sans-devanagari/package.json');
-/** The font package's version: a new font draws every cached card again. */
-export const DEVANAGARI_FONT_VERSION: string = JSON.parse(readFileSync(fontsPackageJson, 'utf8')).version;
+/** The family names the packages' fonts carry, for the cards' font stacks. */
+export const CARD_FAMILIES: string[] = CARD_FONTS.map((font) => font.family);
+
+/** The font packages' versions: a new font draws every cached card again. */
+export const CARD_FONT_VERSIONS: string = CARD_FONTS.map((font) => JSON.parse(readFileSync(join(packageFolder(font), 'package.json'), 'utf8')).version).join(' ');
 
 let isReady = false;
 
-/** Makes fontconfig see the Devanagari font before sharp draws the first card; safe to call often. */
+/** Makes fontconfig see the card fonts before sharp draws the first card; safe to call often. */
 export function useCardFonts() {
   if (isReady) return;
-  const fontsPackage = dirname(fontsPackageJson);
   const folder = mkdtempSync(join(tmpdir(), 'stree-card-fonts-'));
   const config = join(folder, 'fonts.conf');
+  const fontFolders = CARD_FONTS.flatMap((font) => font.folders.map((weight) => `  <dir>${join(packageFolder(font), weight)}</dir>`));
   writeFileSync(
     config,
     `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
   <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <dir>${join(fontsPackage, '400Regular')}</dir>
-  <dir>${join(fontsPackage, '700Bold')}</dir>
+${fontFolders.join('\n')}
   <cachedir>${join(folder, 'cache')}</cachedir>
 </fontconfig>
 `,

@@ -18,6 +18,7 @@ import { policyDirectives, storyOrigins } from './security/policy.js';
 import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
 import { CARD_CACHE_ENV } from './share-card-cache';
+import { copyEditionFonts } from './edition-fonts';
 
 type CspConfig = Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>;
 
@@ -38,8 +39,8 @@ export default function streeSite(): AstroIntegration {
         root = fileURLToPath(config.root);
         // client:reach: an island wakes when the visitor first reaches for it (src/browser/hydrate-on-reach.ts).
         addClientDirective({ name: 'reach', entrypoint: join(root, 'src/browser/hydrate-on-reach.ts') });
-        // client:settled: after the first paint, when idle, or at her first touch (src/browser/hydrate-when-settled.ts).
-        addClientDirective({ name: 'settled', entrypoint: join(root, 'src/browser/hydrate-when-settled.ts') });
+        // client:decor: decoration, never woken where she saves data; else settled or visible (src/browser/hydrate-decoration.ts).
+        addClientDirective({ name: 'decor', entrypoint: join(root, 'src/browser/hydrate-decoration.ts') });
         // client:message: on the snackbar store's first message (src/browser/hydrate-on-message.ts).
         addClientDirective({ name: 'message', entrypoint: join(root, 'src/browser/hydrate-on-message.ts') });
         // As the pages read it: from the environment or a .env file.
@@ -77,6 +78,9 @@ export default function streeSite(): AstroIntegration {
         );
         const policies = pages.map(({ file, html }) => ({ file, policy: metaPolicy(html) }));
         failOn(policies.filter(({ policy }) => !policy).map(({ file }) => `${file}: no policy <meta>`), 'Pages without a policy');
+        // The fonts the editions' pages name in their heads (docs/design.md, "Letters on every phone").
+        const fonts = copyEditionFonts(dist);
+        logger.info(`Edition fonts: ${fonts.join(', ') || 'none'}.`);
         const worker = await buildServiceWorker({ root, dist, storyEndpoint });
         logger.info(`Service worker: precaches ${worker.count} files, ${(worker.size / 1024).toFixed(0)} KB before compression.`);
 

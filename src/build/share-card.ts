@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
 import { colour } from './palette';
-import { DEVANAGARI_FAMILY, DEVANAGARI_FONT_VERSION, useCardFonts } from './card-fonts';
+import { CARD_FAMILIES, CARD_FONT_VERSIONS, useCardFonts } from './card-fonts';
 import { cachedCard } from './share-card-cache';
 import { CARD_HEIGHT, CARD_WIDTH } from '../lib/share-card-size';
 
@@ -18,10 +18,11 @@ const PALETTE = {
   white: colour('white'),
   inkSoft: colour('ink-soft'),
 };
-// Georgia where the build machine has it; the serif it has otherwise (DejaVu on Linux). Hindi
-// comes from the Devanagari font the renderer brings along (card-fonts.ts), whatever the machine has.
-const SERIF = `Georgia, 'DejaVu Serif', 'Liberation Serif', '${DEVANAGARI_FAMILY}', serif`;
-const SANS = `'Noto Sans', 'DejaVu Sans', 'Liberation Sans', Arial, '${DEVANAGARI_FAMILY}', sans-serif`;
+// Georgia where the build machine has it; the serif it has otherwise (DejaVu on Linux). Hindi and
+// Gujarati come from the fonts the renderer brings along (card-fonts.ts), whatever the machine has.
+const EDITION_FAMILIES = CARD_FAMILIES.map((family) => `'${family}'`).join(', ');
+const SERIF = `Georgia, 'DejaVu Serif', 'Liberation Serif', ${EDITION_FAMILIES}, serif`;
+const SANS = `'Noto Sans', 'DejaVu Sans', 'Liberation Sans', Arial, ${EDITION_FAMILIES}, sans-serif`;
 
 export interface ShareCard {
   /** Small line above the title: where on the site this is (`Salaam Stree · Health & Hygiene`). */
@@ -91,7 +92,7 @@ export function shareCardSvg({ kicker, title, subtitle, host }: ShareCard): stri
 // quantise in a quarter of the time, which was most of a story's build time (the scale test of `npm run bench`, scripts/bench/scale.js).
 const PNG_OPTIONS = { palette: true, colours: 16, effort: 1, dither: 0, compressionLevel: 9 } as const;
 // What else decides the pixels besides the SVG: a new sharp or font draws every card once more.
-const RENDERER = JSON.stringify({ PNG_OPTIONS, sharp: sharp.versions, fonts: DEVANAGARI_FONT_VERSION });
+const RENDERER = JSON.stringify({ PNG_OPTIONS, sharp: sharp.versions, fonts: CARD_FONT_VERSIONS });
 
 /** The card as a PNG of about 10–20 KB, well under what previews accept; drawn once per look (share-card-cache.ts). */
 export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {

@@ -22,7 +22,8 @@ const digits = (phone) => phone.replace(/\D/g, '');
 
 /**
  * Every address a page must never link to while it is a sample (src/lib/samples.ts): the sample
- * phones, e-mail, documents and social profiles of the settings, and the contacts of sample products.
+ * phones, WhatsApp number, e-mail, documents and social profiles of the settings, and the contacts
+ * of sample products.
  * @returns {{ address: string, where: string }[]} `tel:` and `mailto:` addresses as a page writes them
  */
 export function sampleAddresses(content = 'src/content') {
@@ -31,6 +32,7 @@ export function sampleAddresses(content = 'src/content') {
   const marked = (field) => settings.samples.includes(field);
   const fromSettings = [
     ...(marked('phones') ? settings.phones.map((phone) => ({ address: `tel:${digits(phone)}`, where: where('phones') })) : []),
+    ...(marked('whatsapp') ? [{ address: `https://wa.me/${digits(settings.whatsapp)}`, where: where('whatsapp') }] : []),
     ...(marked('email') ? [{ address: `mailto:${settings.email}`, where: where('email') }] : []),
     ...(marked('documents') ? Object.values(settings.documents).map((address) => ({ address, where: where('documents') })) : []),
     ...(marked('social') ? Object.values(settings.social).map((address) => ({ address, where: where('social') })) : []),
@@ -47,9 +49,16 @@ export function sampleAddresses(content = 'src/content') {
 /** A quoted address as a page names it: in an attribute, or in an island's props (entities undone). */
 const QUOTED_ADDRESS = /"((?:tel:|mailto:|https?:\/\/)[^"]*)"/g;
 
-/** The same address for our purpose: a `tel:` by its digits, a `mailto:` without its subject. */
+/** WhatsApp's click-to-chat, by the digits of its number: https://wa.me/919876543210?text=… */
+const WHATSAPP_CHAT = /^https:\/\/(?:api\.)?wa\.me\/(\d+)/;
+
+/**
+ * The same address for our purpose: a `tel:` by its digits, a `mailto:` without its subject, a
+ * WhatsApp chat by its number's digits.
+ */
 function sameAddress(named, sample) {
   if (sample.startsWith('tel:')) return named.startsWith('tel:') && digits(named) === sample.slice(4);
+  if (WHATSAPP_CHAT.test(sample)) return named.match(WHATSAPP_CHAT)?.[1] === sample.match(WHATSAPP_CHAT)[1];
   if (sample.startsWith('mailto:')) return named.split('?')[0].toLowerCase() === sample.toLowerCase();
   return named === sample;
 }

@@ -23,7 +23,7 @@ const staySafeSections: Section[] = [
       {
         ul: [
           'hide this page at once and open {site} in its place, so that pressing Back does not bring this page back',
-          'delete a story you were writing in the form and had not sent',
+          'delete a story you were writing or recording in the form and had not sent, and stop the microphone',
           'stop a story that is being read aloud',
         ],
       },
@@ -43,9 +43,9 @@ const staySafeSections: Section[] = [
     blocks: [
       {
         ul: [
-          'A story you started in the form but did not send. The **Delete draft** button under the form deletes it.',
+          'A story you wrote or recorded in the form but did not send. The **Delete draft** button under the form deletes both your words and your recording.',
           'Pages you opened, so that you can read them again without internet.',
-          'A story you sent without internet. It waits on the phone and goes out by itself when the internet comes back.',
+          'A story you sent without internet, with its recording if it has one. It waits on the phone and goes out by itself when the internet comes back.',
         ],
       },
       { p: 'To remove all of it, delete this site’s data (the steps are below). A story that is still waiting is then deleted too, and does not reach STREE.' },
@@ -91,6 +91,7 @@ const staySafeSections: Section[] = [
     blocks: [
       { p: 'A call to a helpline shows in your phone’s list of calls. To remove it, open the **Phone** app, go to **Recents**, press and hold the call, then tap **Delete**.' },
       { p: 'A story you share on WhatsApp stays in that chat. **Listen** reads a story out loud: use earphones if someone nearby should not hear it.' },
+      { p: 'People nearby can hear you while you record your story, and when you play it back. Record where no one can hear you, and use earphones to play it back.' },
       { p: 'No phone is fully safe if someone else controls it. If you can, use a phone that the person you fear never touches.' },
     ],
   },
@@ -116,8 +117,9 @@ export const formWords = {
   recordingFile: 'Record or choose a recording',
   // The label of the spam trap, for the rare person who sees it (a browser without styles).
   honeypot: 'Leave this empty',
-  // Under the form while her words are kept on the phone (docs/design.md, "The story form never loses a word").
-  kept: 'What you write here is kept on this phone until you send it.',
+  // Under the form while her words or her recording are kept on the phone (docs/design.md, "The story form
+  // never loses a word"); Delete draft removes both.
+  kept: 'What you write or record here is kept on this phone until you send it.',
   restored: 'We kept the story you started here before. It stays on this phone until you send it.',
   deleteDraft: 'Delete draft',
   draftDeleted: 'Your draft is deleted from this phone.',
@@ -149,6 +151,10 @@ export const form = {
   ...formWords,
   title: 'Share your Stories',
   intro: 'Tell us your story, or the story of a woman you know: write it, or say it aloud. We read and listen to every one.',
+  // Read by Listen just above the Record button, where the phone records (docs/stories.md, "Telling it by voice").
+  howToRecord: 'To tell your story aloud, tap the round pink button with a microphone, just below: "Record your story". When you have finished, tap "Stop".',
+  // Before the consent box and Submit, where she decides; **words** show in bold (docs/decisions.md, "What happens to her story").
+  whatNext: '**What happens next:** we read and listen to every story, and we may call you on the phone number you give. Nothing goes on the website before we have asked you on the phone, and your name is shown only if you say yes. Your voice itself is never put on the website. Please give a number where a call from STREE is safe for you.',
   // Shown without JavaScript: the form still sends itself; the address is a second way.
   noScript: 'This form works without JavaScript too: press Submit to send your story. You can also e-mail it to',
   /** The pages the story inbox answers a plain form post with (server/story-pages.js, /story-sent/). */
@@ -339,12 +345,15 @@ export const en = {
   },
   /** Shown above a part of a page that has no translation in this language yet. */
   untranslatedNotice: 'This part is not written in English yet.',
-  /** The language's own name for itself, on the link that leads to this edition. */
-  languageName: 'English',
-  /** Without JavaScript a collector on another origin cannot take a recording (docs/stories.md, "Voice stories"). */
+  /**
+   * Where the phone cannot record in the page, or a collector on another origin cannot take a
+   * recording without JavaScript (docs/stories.md, "Voice stories"): a call, or WhatsApp.
+   */
   storyByPhone: {
-    /** A number follows, or the sample stand-in. */
+    /** The numbers follow, or the sample stand-in. */
     callInstead: 'You may also call us and tell your story:',
+    /** The WhatsApp number follows, or the sample stand-in. */
+    whatsApp: 'Or send us your story as a voice message on WhatsApp:',
   },
   /** Content the organisation has not sent yet (docs/design.md, "Nothing sample passes as real"). */
   sample: {
@@ -355,6 +364,7 @@ export const en = {
     address: 'The real address will be here soon.',
     email: 'Our e-mail address will be here soon.',
     phones: 'Our phone numbers will be here soon.',
+    whatsapp: 'Our WhatsApp number will be here soon.',
     social: 'Our pages on social media will be here soon.',
     readMore: 'More to read will be here soon.',
     empowerBharat: 'The Empower Bharat page will be here soon.',

@@ -2,6 +2,7 @@
 // form's strings on purpose: only the recorder's own chunk imports them, fetched on the tap of
 // `Record your story`, so no page carries them before she asks to record (docs/decisions.md).
 import type { Locale } from './locales';
+import { recorderGu } from './recorder-gu';
 
 export const recorderEn = {
   stop: 'Stop',
@@ -44,4 +45,5 @@ const recorderHi: RecorderStrings = {
   noMicrophone: 'इस फ़ोन में माइक नहीं मिला। आप नीचे अपनी कहानी लिख सकती हैं, या हमें फ़ोन कर सकती हैं: हमारे नंबर इस पेज के सबसे नीचे हैं।',
 };
 
-export const RECORDER_STRINGS: Record<Locale, RecorderStrings> = { en: recorderEn, hi: recorderHi };
+/** Every edition's recorder words: an edition in src/lib/editions.ts without them fails the type check. */
+export const RECORDER_STRINGS: Record<Locale, RecorderStrings> = { en: recorderEn, hi: recorderHi, gu: recorderGu };

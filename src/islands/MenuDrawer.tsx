@@ -17,8 +17,8 @@ interface Props {
   /** Left out while the settings mark them as samples: a sample never acts (src/lib/samples.ts). */
   social: SocialLink[];
   empowerBharat?: NavLink;
-  /** The same page in the other edition, named in its own language. */
-  language: NavLink & { lang: string };
+  /** The same page in each other edition, each named in its own language. */
+  languages: (NavLink & { lang: string })[];
   logoSrc: string;
   logoAlt: string;
   /** Where the menu control points before JavaScript runs: the footer's list of links. */
@@ -29,7 +29,7 @@ interface Props {
 const FOCUSABLE = 'a[href], button:not([disabled])';
 
 export default function MenuDrawer(props: Props) {
-  const { links, extraLinks, social, empowerBharat, language, logoSrc, logoAlt, fallbackHref, strings } = props;
+  const { links, extraLinks, social, empowerBharat, languages, logoSrc, logoAlt, fallbackHref, strings } = props;
   const [isHydrated, setIsHydrated] = useState(false);
   const [isOpen, setIsOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -110,8 +110,12 @@ export default function MenuDrawer(props: Props) {
                 <li key={link.href}><a href={link.href} onClick={followLink}>{link.label}</a></li>
               ))}
             </ul>
-            <a className={styles.language} href={language.href} lang={language.lang} hrefLang={language.lang}
-              onClick={close}>{language.label}</a>
+            <ul className={styles.languages}>
+              {languages.map((language) => (
+                <li key={language.lang}><a href={language.href} lang={language.lang} hrefLang={language.lang}
+                  onClick={close}>{language.label}</a></li>
+              ))}
+            </ul>
             {social.length > 0 && <ul className={styles.social}>
               {social.map(({ network, href, label }) => (
                 <li key={network}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FormWords } from '../i18n/en';
 import { FORM_STRINGS } from '../i18n/form-strings';
 import { CONNECTION_FAILURES, sendStory } from '../story-outbox/send';
@@ -19,9 +19,13 @@ interface Props {
   lang: string;
   /** Lets two forms on one page keep distinct ids. */
   idPrefix: string;
+  /** The page's words (Astro slots, docs/stories.md "Telling it by voice"): where Record is, other ways, what happens next. */
+  howToRecord?: ReactNode;
+  otherWays?: ReactNode;
+  whatNext?: ReactNode;
 }
 
-export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
+export default function StoryForm({ endpoint, lang, idPrefix, howToRecord, otherWays, whatNext }: Props) {
   // From the script, which comes when the form is in view, not from props, which every page with
   // a form would carry in its HTML (a kilobyte of Hindi, past the first 14 KB on a story page).
   const strings: FormWords = FORM_STRINGS[lang as keyof typeof FORM_STRINGS] ?? FORM_STRINGS.en;
@@ -79,10 +83,11 @@ export default function StoryForm({ endpoint, lang, idPrefix }: Props) {
     <form ref={form} className={styles.form} method="post" action={withParam(endpoint, LANG_PARAM, lang)}
       encType={ownInbox ? 'multipart/form-data' : undefined} onSubmit={submit} aria-busy={isSending}>
       <StoryFormVoice idPrefix={idPrefix} lang={lang} strings={strings} ownInbox={ownInbox} canRecord={canRecord} recording={recording}
-        hold={draft.hold} />
+        hold={draft.hold} howToRecord={howToRecord} otherWays={otherWays} />
       {/* A voice story needs only her phone number; so does a plain post with a file to the inbox. */}
       <StoryFormFields idPrefix={idPrefix} strings={strings} fields={fields} consent={draft.consent}
-        voice={canRecord === undefined ? ownInbox : Boolean(recording)} onChange={draft.update} onConsent={draft.setConsent} />
+        voice={canRecord === undefined ? ownInbox : Boolean(recording)} onChange={draft.update} onConsent={draft.setConsent}
+        beforeConsent={whatNext} />
 
       <div role="alert" className={styles.error}>{draft.error}</div>
       {/* Always rendered, like the alert: a live region is announced only if it exists first. */}

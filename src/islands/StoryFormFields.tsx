@@ -1,4 +1,4 @@
-import { Fragment, type ChangeEvent } from 'react';
+import { Fragment, type ChangeEvent, type ReactNode } from 'react';
 import type { FormWords } from '../i18n/en';
 import type { StoryFields } from '../story-outbox/send';
 import { CONSENT_FIELD, FORM_FIELDS, HONEYPOT_FIELD, fieldId } from '../story-outbox/form-fields.js';
@@ -13,10 +13,12 @@ interface Props {
   voice?: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onConsent: (checked: boolean) => void;
+  /** What happens to her story, said where she decides: before the consent box and Submit. */
+  beforeConsent?: ReactNode;
 }
 
 /** The story form's fields, drawn from their one description, as the answer pages draw theirs. */
-export default function StoryFormFields({ idPrefix, strings, fields, consent, voice = false, onChange, onConsent }: Props) {
+export default function StoryFormFields({ idPrefix, strings, fields, consent, voice = false, onChange, onConsent, beforeConsent }: Props) {
   const id = (suffix: string) => fieldId(idPrefix, suffix);
   return (
     <>
@@ -44,6 +46,7 @@ export default function StoryFormFields({ idPrefix, strings, fields, consent, vo
           autoComplete={HONEYPOT_FIELD.autoComplete} />
       </div>
 
+      {beforeConsent}
       <label className={styles.consent}>
         {/* No name: consent is required to send, but is not sent. */}
         <input type="checkbox" required checked={consent} onChange={(event) => onConsent(event.target.checked)} />

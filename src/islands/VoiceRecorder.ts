@@ -9,6 +9,8 @@
 // here: `h` is React's createElement.
 import type { ReactNode } from 'react';
 import { RECORDER_STRINGS } from '../i18n/recorder';
+import type { ControlIcon } from '../lib/control-icons';
+import { PLAY, STOP } from '../lib/media-icons';
 import { FORGET_EVENT } from '../story-outbox/contract.js';
 import { RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } from '../story-outbox/recording.js';
 import type { KeptRecording } from '../story-outbox/recordings';
@@ -36,6 +38,8 @@ export interface RecorderProps {
   lang: string;
   /** The form's own classes, handed down: imported here, they would be a chunk of their own. */
   styles: Readonly<Record<string, string>>;
+  /** Record's microphone, as the island draws it on its own Record button. */
+  recordPicture?: ReactNode;
   /** `Record your story`, from the form's strings (the island showed it before this arrived). */
   recordLabel: string;
   recording: KeptRecording | undefined;
@@ -59,7 +63,7 @@ export const refusedMessage = (lang: string) => stringsFor(lang).refused;
 
 /** The recorder component, made with the island's React. */
 export default function makeVoiceRecorder({ createElement: h, useEffect, useRef, useState }: typeof import('react')) {
-  return function VoiceRecorder({ lang, styles, recordLabel, recording, canRecord, start, hold, onDelete }: RecorderProps): ReactNode {
+  return function VoiceRecorder({ lang, styles, recordPicture, recordLabel, recording, canRecord, start, hold, onDelete }: RecorderProps): ReactNode {
     const strings = stringsFor(lang);
     const [phase, setPhase] = useState<Phase>('idle');
     const [elapsed, setElapsed] = useState(0);
@@ -172,13 +176,15 @@ export default function makeVoiceRecorder({ createElement: h, useEffect, useRef,
     // The tap that fetched this chunk asked to record; leaving the page or quick exit lets go of all.
     useEffect(() => {
       if (start) void record();
-      // Quick exit removed the recording from the phone (draft.ts); the screen forgets it too.
+      // Quick exit or Delete draft removed the recording from the phone; the screen forgets it too,
+      // and a file she chose leaves the file input.
       const forget = () => {
         abandon();
         stopPlaying();
         setPhase('idle');
         setMessage('');
         hold.show(undefined);
+        onDelete();
       };
       addEventListener(FORGET_EVENT, forget);
       return () => {
@@ -212,8 +218,13 @@ export default function makeVoiceRecorder({ createElement: h, useEffect, useRef,
     }, [message]);
 
     const isRecording = phase === 'recording';
-    const button = (label: string, onClick: () => void, ref?: { current: HTMLButtonElement | null }, className = 'button', disabled = false) =>
-      h('button', { type: 'button', className, onClick, ref, disabled }, label);
+    /** Stop's and Play's pictures (src/lib/media-icons.ts), drawn as the island draws Record's. */
+    const picture = ({ d, solid }: ControlIcon) => h('svg', {
+      viewBox: '0 0 24 24', width: 32, height: 32, 'aria-hidden': true, fill: solid ? 'currentColor' : 'none',
+      stroke: 'currentColor', strokeWidth: 2, strokeLinejoin: 'round',
+    }, h('path', { d }));
+    const button = (label: string, onClick: () => void, ref?: { current: HTMLButtonElement | null }, className = 'button', disabled = false, icon?: ReactNode) =>
+      h('button', { type: 'button', className, onClick, ref, disabled }, icon, label);
     const timer = (label: string, seconds: number) => h('p', null, `${label} `, h('span', { role: 'timer' }, clock(seconds)));
     return h('div', null,
       // Said once at each change; the timer's every second is not (role="timer" is not live).
@@ -221,11 +232,11 @@ export default function makeVoiceRecorder({ createElement: h, useEffect, useRef,
       isRecording && timer(strings.left, RECORDING_SECONDS_MAX - Math.floor(elapsed)),
       !isRecording && recording?.seconds !== undefined && timer(strings.length, recording.seconds),
       h('div', { className: styles.voice },
-        isRecording && button(strings.stop, stop, stopButton),
-        !isRecording && recording && button(strings.play, play, playButton),
-        !isRecording && recording && canRecord && button(strings.again, () => void record()),
+        isRecording && button(strings.stop, stop, stopButton, undefined, false, picture(STOP)),
+        !isRecording && recording && button(strings.play, play, playButton, undefined, false, picture(PLAY)),
+        !isRecording && recording && canRecord && button(strings.again, () => void record(), undefined, undefined, false, recordPicture),
         !isRecording && recording && button(strings.delete, remove, undefined, styles.textButton),
-        !isRecording && !recording && canRecord && button(recordLabel, () => void record(), recordButton, 'button', phase === 'asking'),
+        !isRecording && !recording && canRecord && button(recordLabel, () => void record(), recordButton, 'button', phase === 'asking', recordPicture),
       ),
       recording && h('p', { className: styles.hint }, strings.voiceOnly),
     );

@@ -4,7 +4,7 @@ import type { StoryFields } from '../story-outbox/send';
 import { clearDraft, hasWords, keyFor, loadDraft, saveDraft, type Draft } from '../story-outbox/draft';
 import { FORM_FIELDS } from '../story-outbox/form-fields.js';
 import { fieldProblem, normalised } from '../story-outbox/form-messages';
-import { RETURNED_EVENT, SENT_EVENT } from '../story-outbox/contract.js';
+import { FORGET_EVENT, RETURNED_EVENT, SENT_EVENT } from '../story-outbox/contract.js';
 import type { KeptRecording } from '../story-outbox/recordings';
 import type { RecordingHold } from './recording-actions';
 import { recorderModule } from './load-recorder';
@@ -25,8 +25,9 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [kept, setKept] = useState<Kept>('');
-  /** Words she deleted, until she types again: Undo brings them back. */
+  /** Words she deleted, and her recording, until she types again: Undo brings them back. */
   const deleted = useRef<StoryFields>(undefined);
+  const deletedRecording = useRef<KeptRecording>(undefined);
   /** Her recorded story (docs/stories.md, "Voice stories"): in state to show, in a ref to save with any draft. */
   const [recording, setRecordingState] = useState<KeptRecording>();
   const recordingId = useRef<string>(undefined);
@@ -125,26 +126,34 @@ export function useStoryDraft(form: RefObject<HTMLFormElement | null>, strings: 
     }
   }, [fields, strings]);
 
-  /** Delete draft, and Undo while she has not typed since. */
+  /** Delete draft, her words and her recording, and Undo while she has not typed since. */
   function deleteOrUndo() {
     setError('');
     if (kept === 'deleted') {
       keep(deleted.current!);
-      deleted.current = undefined;
+      const again = deletedRecording.current;
+      if (again) void recorderModule().then((recorder) => recorder.takeRecording(hold, again.blob, again.seconds));
+      deleted.current = deletedRecording.current = undefined;
       setNotice('');
       return;
     }
     deleted.current = fields;
     setFields(EMPTY);
-    // Her words only: a recording has its own Delete recording.
-    saveDraft(withRecording(EMPTY));
+    // Her recording too, off the phone at once (only this page holds it, for Undo). The recorder
+    // hears the event as on quick exit: it stops any recording and lets go of the microphone.
+    const hadRecording = Boolean(recordingId.current);
+    deletedRecording.current = recording;
+    dispatchEvent(new Event(FORGET_EVENT));
+    showRecording(undefined);
+    if (hadRecording) void recorderModule().then(({ forgetRecordings }) => forgetRecordings());
+    saveDraft(EMPTY);
     setKept('deleted');
     setNotice(strings.draftDeleted);
   }
 
   function update(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
-    deleted.current = undefined;
+    deleted.current = deletedRecording.current = undefined;
     // Changed words are not what she submitted: nothing is sent until she presses Submit again.
     keep({ ...fields, [name]: value });
   }

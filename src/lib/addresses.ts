@@ -1,19 +1,18 @@
-// The site's addresses, written once: which editions exist, where each lives (English at the root,
-// every other language in a folder named by its code), and where the inbox and the pages the form
-// leads to are. Pure and import-free, so that pages, the build, the service worker and Node's
-// `npm start` (which strips the types) all read the same rules; the deploy base is an argument.
+// The site's addresses, written once: where each edition lives (English at the root, every other
+// language in a folder named by its code), and where the inbox and the pages the form leads to are.
+// Pure, importing only the editions table (with its `.ts`, which Node needs), so that pages, the
+// build, the service worker and Node's `npm start` (which strips the types) all read the same
+// rules; the deploy base is an argument.
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './editions.ts';
 
-/** Every edition; English is the default and lives at the site's root. */
-export const LOCALES = ['en', 'hi'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
-/** Whether `code` names one of the site's editions (`hi`, not `hi-IN`). */
+/** Whether `code` names one of the site's editions (`gu`, not `gu-IN`). */
 export function isLocale(code: string | undefined): code is Locale {
   return (LOCALES as readonly string[]).includes(code ?? '');
 }
 
-/** The edition a language code belongs to: `hi`, `hi-IN` and `HI` are Hindi; anything else English. */
+/** The edition a language code belongs to: `gu`, `gu-IN` and `GU` are Gujarati; anything else English. */
 export function localeOfLanguage(code: string | undefined): Locale {
   const primary = (code ?? '').toLowerCase().split('-')[0];
   return isLocale(primary) ? primary : DEFAULT_LOCALE;

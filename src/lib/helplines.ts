@@ -1,7 +1,9 @@
 // The national helplines as a page shows them (docs/help.md). The list itself, with each
-// number's source and the day it was checked, is in site settings (src/content/settings/site.json).
+// number's source and the day it was checked, is in site settings (src/content/settings/site.json),
+// each helpline's name and purpose in every edition's language, in the fields its row names
+// (src/lib/editions.ts).
 import type { CollectionEntry } from 'astro:content';
-import type { Locale } from '../i18n';
+import { edition, type Locale } from './editions';
 
 export type Helpline = CollectionEntry<'settings'>['data']['helplines'][number];
 
@@ -15,11 +17,13 @@ export interface ShownHelpline {
 
 /** The helplines in `locale`, in the order the settings give them. */
 export function helplinesIn(helplines: readonly Helpline[], locale: Locale): ShownHelpline[] {
-  return helplines.map(({ number, freeNumber, name, nameHi, purpose, purposeHi }) => ({
-    number,
-    ...(freeNumber ? { freeNumber } : {}),
-    name: locale === 'hi' ? nameHi : name,
-    purpose: locale === 'hi' ? purposeHi : purpose,
+  const fields = edition(locale).helpline;
+  const words = (helpline: Helpline, field: string) => (helpline as unknown as Record<string, string>)[field]!;
+  return helplines.map((helpline) => ({
+    number: helpline.number,
+    ...(helpline.freeNumber ? { freeNumber: helpline.freeNumber } : {}),
+    name: words(helpline, fields.name),
+    purpose: words(helpline, fields.purpose),
   }));
 }
 

@@ -12,6 +12,7 @@ import {
   withBase as withDeployBase,
   type Locale,
 } from './addresses';
+import { EDITIONS } from './editions';
 
 export { pathSegment } from './addresses';
 
@@ -37,14 +38,25 @@ export function samePageIn(pathname: string, locale: Locale): string {
   return localeHref(editionOfPath(belowBase(pathname, base())).path, locale);
 }
 
+/** A link to one edition of a page, named in that edition's own language. */
+export interface EditionLink {
+  locale: Locale;
+  /** The edition's name in its own script: `English`, `हिन्दी`, `ગુજરાતી`. */
+  name: string;
+  href: string;
+}
+
 /**
- * The other edition of a page: its locale and the same page's address there (or `path` there,
- * for a page with no twin). Two editions today; with more, the next in LOCALES' order.
+ * Every other edition of a page, in the table's order: each one's locale, its own name and the
+ * same page's address there (or `path` there, for a page with no twin).
  */
-export function otherEdition(pathname: string, path?: string): { locale: Locale; href: string } {
+export function otherEditions(pathname: string, path?: string): EditionLink[] {
   const current = localeOf(pathname);
-  const locale = LOCALES[(LOCALES.indexOf(current) + 1) % LOCALES.length]!;
-  return { locale, href: path ? localeHref(path, locale) : samePageIn(pathname, locale) };
+  return EDITIONS.filter(({ code }) => code !== current).map(({ code, name }) => ({
+    locale: code,
+    name,
+    href: path ? localeHref(path, code) : samePageIn(pathname, code),
+  }));
 }
 
 /** The `params.locale` of each edition, for a page's getStaticPaths: English lives at the root. */

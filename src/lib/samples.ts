@@ -6,7 +6,7 @@
 // link to a sample value (src/build/unfinished-content.js).
 
 /** The settings fields that may be marked as samples, each shown as a sample wherever it is used. */
-export const SAMPLE_FIELDS = ['office', 'email', 'phones', 'social', 'documents', 'videoId', 'statesReached'] as const;
+export const SAMPLE_FIELDS = ['office', 'email', 'phones', 'social', 'documents', 'videoId', 'statesReached', 'whatsapp'] as const;
 
 export type SampleField = (typeof SAMPLE_FIELDS)[number];
 

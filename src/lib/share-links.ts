@@ -6,3 +6,9 @@ export const shareText = (title: string, url: string) => `${title} ${url}`;
 
 /** WhatsApp's click-to-chat link with the message ready; without a number, she picks the chat. */
 export const whatsAppHref = (title: string, url: string) => `https://wa.me/?text=${encodeURIComponent(shareText(title, url))}`;
+
+/**
+ * WhatsApp's click-to-chat link to a number (+91 98765 43210): its digits with the country code,
+ * no plus, as WhatsApp asks (faq.whatsapp.com, "How to use click to chat").
+ */
+export const whatsAppChatHref = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`;

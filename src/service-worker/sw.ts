@@ -23,6 +23,8 @@ function offlinePageFor(url: string): string {
 /** Bounds for what is kept as visited: about 40 pages of ~10 KB and 150 small pictures. */
 const PAGES = { maxEntries: 40, purgeOnQuotaError: true };
 const IMAGES = { maxEntries: 150, purgeOnQuotaError: true };
+/** An edition's font is two files, a weight each; room for the next build's. */
+const FONTS = { maxEntries: 8, purgeOnQuotaError: true };
 /** Every script of a build is about 25 files; room for the next build's while the old expire. */
 const SCRIPTS = { maxEntries: 60, purgeOnQuotaError: true };
 /** On a slow connection, a page read before is shown after this long rather than a blank wait. */
@@ -70,6 +72,13 @@ registerRoute(
 registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
   new CacheFirst({ cacheName: 'images', plugins: [new ExpirationPlugin(IMAGES)] }),
+);
+
+// An edition's font (docs/design.md, "Letters on every phone"), fetched only by a phone without one
+// of its own: kept the first time, so its pages read offline too. Hashed names: never stale.
+registerRoute(
+  ({ request, url }) => request.destination === 'font' && url.origin === self.location.origin,
+  new CacheFirst({ cacheName: 'fonts', plugins: [new ExpirationPlugin(FONTS)] }),
 );
 
 setCatchHandler(async ({ request }) => {

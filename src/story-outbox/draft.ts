@@ -97,6 +97,24 @@ export function forgetOutbox(key: string): boolean {
 }
 
 /**
+ * Removes every recording on the phone but `submitted`'s, begun at once: nothing is fetched
+ * first, since a script still on its way when the page leaves never runs. With nothing submitted
+ * it is one call; else each entry but that one (named as ./recordings.ts names it, by its id).
+ */
+function forgetUnsentRecordings(submitted: string | undefined) {
+  const storage = globalThis.caches;
+  if (!storage) return;
+  if (!submitted) {
+    void storage.delete(RECORDINGS_CACHE).catch(() => {});
+    return;
+  }
+  const kept = `/${encodeURIComponent(submitted)}`;
+  void storage.open(RECORDINGS_CACHE).then(async (cache) => {
+    for (const request of await cache.keys()) if (!request.url.endsWith(kept)) void cache.delete(request);
+  }).catch(() => {});
+}
+
+/**
  * Quick exit: removes the words she typed. A story she already submitted stays in the outbox,
  * since it is hers and she chose to send it, but is marked quiet: sent later, never shown again.
  */
@@ -105,9 +123,7 @@ export function forgetTypedWords() {
   if (outbox) writeItem(DRAFT_KEY, JSON.stringify({ ...asFields(undefined), outbox: { ...outbox, quiet: true } }));
   else removeItem(DRAFT_KEY);
   // Her recording too, and the microphone: the recorder hears this at once and stops every track.
-  // Removed in one call, begun before the page leaves; a submitted story's stays (./recordings.ts).
-  if (outbox?.recording) void import('./recordings').then(({ forgetRecordings }) => forgetRecordings([outbox.recording]));
-  else void globalThis.caches?.delete(RECORDINGS_CACHE).catch(() => {});
+  forgetUnsentRecordings(outbox?.recording);
   globalThis.dispatchEvent?.(new Event(FORGET_EVENT));
   // The worker's queue, too: what it holds is still sent, but a refusal is never shown.
   globalThis.navigator?.serviceWorker?.controller?.postMessage(QUIET_MESSAGE);

@@ -7,7 +7,7 @@
 // the collector's own keep it for the next connection or visit. What she is told goes through
 // `announce` (the page gives the snackbar's): the outbox decides, the page shows.
 import { CONNECTION_FAILURES, sendStory, type SendResult } from './send';
-import { forgetOutbox, loadDraft } from './draft';
+import { forgetOutbox, loadDraft, type Outbox } from './draft';
 import { RETURNED_CACHE, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from './contract.js';
 
 const section = document.querySelector<HTMLElement>('[data-story-endpoint]');
@@ -40,17 +40,29 @@ function confirmed(key: string | undefined, quiet = false) {
 
 const detailOf = (result: Exclude<SendResult, { ok: true }>) => ('message' in result && result.message) || '';
 
-async function sendKept() {
+async function sendKept(reconnected = false) {
   const kept = loadDraft()?.outbox;
   if (!endpoint || !kept || !navigator.onLine || isSending) return;
+  // Our worker keeps it too, and Background Sync sends it now that the connection is back; the
+  // page sends it again only at a later visit, in case the worker could not.
+  if (reconnected && kept.queued && 'SyncManager' in window && navigator.serviceWorker?.controller) return;
   isSending = true;
+  try {
+    await send(kept);
+  } catch {
+    // A chunk the connection could not fetch: the next connection or visit tries again.
+  } finally {
+    isSending = false;
+  }
+}
+
+async function send(kept: Outbox) {
   // Its recording goes with it, the same on every try; one the phone lost cannot, and the collector says what is missing.
   // Fetched only for a story with a recording: most pages never need it.
   const recordings = kept.recording ? await import('./recordings') : undefined;
   const recording = (await recordings?.loadRecording(kept.recording!))?.blob;
   const inParts = recording && (await import('./send-voice')).inParts(recording);
-  const result = await sendStory(endpoint, kept.story, { key: kept.key, isOnline: () => navigator.onLine, inParts });
-  isSending = false;
+  const result = await sendStory(endpoint!, kept.story, { key: kept.key, isOnline: () => navigator.onLine, inParts });
   // Queued: our service worker holds it too, and says so itself once it is sent; the phone keeps it until then.
   if (result.ok) {
     if (!result.queued) confirmed(kept.key, kept.quiet);
@@ -82,7 +94,7 @@ export function startSendingKept(tell: (message: string) => void) {
     if (data === SENT_MESSAGE || data?.type === SENT_MESSAGE) confirmed(data?.key);
     if (data === RETURNED_MESSAGE) void takeReturned();
   });
-  addEventListener('online', () => void sendKept());
+  addEventListener('online', () => void sendKept(true));
   void sendKept();
   void takeReturned().catch(() => {});
 }

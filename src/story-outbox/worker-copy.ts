@@ -35,6 +35,13 @@ export async function keepCopy(entry: QueueEntry): Promise<string> {
   return address;
 }
 
+/** Whether a copy of the story `key` stands for it while it is sent (by this worker, or one stopped mid-send). */
+export async function hasCopy(key: string) {
+  if (!(await caches.has(SENDING_CACHE))) return false;
+  const ending = `-${encodeURIComponent(key)}`;
+  return (await (await caches.open(SENDING_CACHE)).keys()).some(({ url }) => url.endsWith(ending));
+}
+
 /** Removes a copy once its story is confirmed, given back, or back in the queue. */
 export async function dropCopy(address: string) {
   await (await caches.open(SENDING_CACHE)).delete(address);

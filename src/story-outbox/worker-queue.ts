@@ -15,8 +15,8 @@ import {
 } from './contract.js';
 import { FIELDS, HONEYPOT } from './fields.js';
 import { PART, RECORDING } from './recording.js';
-import { KEEP_PATH, base64Of, deliver, storyLockName, wholeSource, withStoryLock, type Reply } from './deliver';
-import { dropCopy, keepCopy, restoreCopies, type QueueEntry } from './worker-copy';
+import { KEEP_PATH, base64Of, deliver, wholeSource, withStoryLock, type Reply } from './deliver';
+import { dropCopy, hasCopy, keepCopy, restoreCopies, type QueueEntry } from './worker-copy';
 import { answerOf, keyOf, storyRequest } from './story-request';
 import { INBOX_PATH } from '../lib/addresses';
 
@@ -121,10 +121,13 @@ export const keepWhole: RouteHandlerCallback = async ({ request }) => {
   return keep(await asScriptSends(request, key), '1', key);
 };
 
-/** Whether the queue holds the story `key`, or this worker or another is sending it now. */
+/**
+ * Whether the queue holds the story `key`, or a copy of it is being sent. Not its Web Lock: the
+ * page handing it over holds that one.
+ */
 async function isKept(key: string) {
-  const sending = (await navigator.locks?.query())?.held?.some(({ name }) => name === storyLockName(key));
-  return sending || (await queue.getAll()).some((entry) => (entry.metadata as { key?: string } | undefined)?.key === key || keyOf(entry.request) === key);
+  return (await hasCopy(key))
+    || (await queue.getAll()).some((entry) => (entry.metadata as { key?: string } | undefined)?.key === key || keyOf(entry.request) === key);
 }
 
 /** Tells every open page. */

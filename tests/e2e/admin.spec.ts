@@ -1,6 +1,7 @@
 // The editors' /admin/ (docs/admin.md): served with its own policy and none of the visitors',
 // never linked, listed or precached; and, with no network at all, an editor changes a story in
-// English and in Hindi, corrects a field the schema refuses, and adds a story with its Hindi twin.
+// English and in Hindi, corrects a field the schema refuses, and adds a story with its Hindi and
+// Gujarati twins; and edits a story's Gujarati beside its English.
 // The files the editor wrote are then checked against the schema (tests/unit/content-files.test.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { seedWorkingCopy, workingCopyFiles } from './admin-repo';
 
 /** Sveltia wraps names it puts in labels in invisible direction marks: match around them. */
 const named = (text: string) => new RegExp([...text].map((letter) => letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\u2068\u2069]*'));
+
+const GUJARATI_LETTERS = /[\u0A80-\u0AFF]/;
 
 /** A policy's directives by name, each with its sources. */
 const directives = (policy: string) =>
@@ -62,18 +65,22 @@ async function openEditor(page: Page) {
   return { outside, violations };
 }
 
-/** An editing pane (English or Hindi) of the entry that is open. */
-const pane = (page: Page, language: 'English' | 'Hindi') => page.getByRole('group', { name: named(`Edit ${language} Content`) });
+/** An editing pane (English, Hindi or Gujarati) of the entry that is open. */
+const pane = (page: Page, language: 'English' | 'Hindi' | 'Gujarati') => page.getByRole('group', { name: named(`Edit ${language} Content`) });
 const field = (where: Locator, label: string) => where.getByRole('group', { name: named(`“${label}” Field`) });
 
-async function showHindiBeside(page: Page) {
-  const hindi = pane(page, 'Hindi');
-  const showHindi = page.getByRole('group', { name: named('Preview English Content') }).getByRole('radio', { name: 'Hindi' });
-  // The editor remembers whether Hindi was beside English: wait until it has drawn one or the other.
-  await expect(hindi.or(showHindi).first()).toBeVisible();
-  if (!(await hindi.isVisible())) await showHindi.click();
-  return hindi;
+/** The pane of `language` beside the English one: the editor shows one other language at a time. */
+async function showBeside(page: Page, language: 'Hindi' | 'Gujarati') {
+  const other = pane(page, language);
+  // Each pane has its own switch of languages: the pane beside English comes after it, and so does its switch.
+  const choose = page.getByRole('group', { name: 'Content Editor' }).getByRole('radio', { name: language, exact: true }).last();
+  // The editor remembers which language was beside English: wait until it has drawn one or the other.
+  await expect(other.or(choose).first()).toBeVisible();
+  if (!(await other.isVisible())) await choose.click();
+  await expect(other).toBeVisible();
+  return other;
 }
+const showHindiBeside = (page: Page) => showBeside(page, 'Hindi');
 
 async function save(page: Page) {
   await page.getByRole('group', { name: 'Content Editor' }).getByRole('button', { name: 'Save', exact: true }).click();
@@ -106,7 +113,7 @@ test('the editor lists every collection of the schema', async ({ page, request }
   await expect(list.getByRole('treeitem', { name: 'health', exact: true })).toBeVisible();
 });
 
-test('with no network, she edits a story in both languages, fixes a refused field and adds a story with its Hindi twin', async ({ page }) => {
+test('with no network, she edits a story in two languages, fixes a refused field and adds a story with its Hindi and Gujarati twins', async ({ page }) => {
   test.setTimeout(240_000);
   const { outside, violations } = await openEditor(page);
   const list = page.getByRole('tree', { name: 'Collection List' });
@@ -160,11 +167,18 @@ test('with no network, she edits a story in both languages, fixes a refused fiel
   await field(newHindi, 'Summary').getByRole('textbox').fill('नर्स, जिन्होंने अपने ब्लॉक में महिलाओं के लिए रात का दवाखाना खोला');
   await field(newHindi, 'Image alt').getByRole('textbox').fill('चित्र: गहरे गुलाबी रंग का गोला');
   await field(newHindi, 'Text').getByRole('textbox').fill('आशा देवी गाँव के दवाखाने में नर्स हैं।');
+  // Every edition's words are asked for a new entry: the Gujarati too, in the pane beside English.
+  const newGujarati = await showBeside(page, 'Gujarati');
+  await field(newGujarati, 'Name').getByRole('textbox').fill('આશા દેવી');
+  await field(newGujarati, 'Summary').getByRole('textbox').fill('નર્સ, જેમણે પોતાના તાલુકામાં સ્ત્રીઓ માટે રાતનું દવાખાનું ખોલ્યું');
+  await field(newGujarati, 'Image alt').getByRole('textbox').fill('ચિત્ર: ઘેરા ગુલાબી રંગનું ગોળ ટપકું');
+  await field(newGujarati, 'Text').getByRole('textbox').fill('આશા દેવી ગામના દવાખાનામાં નર્સ છે.');
   await save(page);
 
   await expect.poll(async () => Object.keys(await workingCopyFiles(page, 'src/content/hi/stories/health')), { timeout: 30_000 }).toContain(
     'src/content/hi/stories/health/asha-devi.md',
   );
+  expect((await workingCopyFiles(page, 'src/content/gu/stories/health'))['src/content/gu/stories/health/asha-devi.md']).toContain('name: આશા દેવી');
   const story = (await workingCopyFiles(page, 'src/content/stories/health'))['src/content/stories/health/asha-devi.md']!;
   expect(story).toContain('name: Asha Devi');
   expect(story).toMatch(/^image: \.\.\/\.\.\/\.\.\/assets\/stories\/asha-devi\.svg$/m);
@@ -177,4 +191,30 @@ test('with no network, she edits a story in both languages, fixes a refused fiel
   expect(violations.filter((text) => !/unpkg\.com|githubstatus\.com/.test(text))).toEqual([]);
   // Its icons are a font: loaded, they show as icons rather than as words.
   await expect.poll(() => page.evaluate(() => [...document.fonts].some((font) => font.family.replaceAll('"', '') === 'Material Symbols Outlined' && font.status === 'loaded'))).toBe(true);
+});
+
+test('with no network, she edits a story’s Gujarati beside its English, and its English words stay', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { outside } = await openEditor(page);
+  const list = page.getByRole('tree', { name: 'Collection List' });
+  await list.getByRole('treeitem', { name: 'Stories', exact: true }).click();
+  await list.getByRole('treeitem', { name: 'health', exact: true }).click();
+  await page.getByRole('group', { name: 'Entry List' }).getByText('Matilda Kullu').click();
+  const gujarati = await showBeside(page, 'Gujarati');
+  // The Gujarati file's own words, as the editor read them from src/content/gu/.
+  await expect(field(gujarati, 'Name').getByRole('textbox')).toHaveValue('મટિલ્ડા કુલ્લુ');
+  await field(gujarati, 'Summary').getByRole('textbox').fill('આશા વર્કર, જે પોતાના ગામને ડૉક્ટર અને હોસ્પિટલ સુધી લઈ આવ્યાં');
+  await save(page);
+  await expect.poll(async () => (await workingCopyFiles(page, 'src/content/gu/stories/health'))['src/content/gu/stories/health/matilda-kullu.md'], { timeout: 30_000 }).toContain(
+    'summary: આશા વર્કર, જે પોતાના ગામને ડૉક્ટર અને હોસ્પિટલ સુધી લઈ આવ્યાં',
+  );
+  const gujaratiStory = (await workingCopyFiles(page, 'src/content/gu/stories/health'))['src/content/gu/stories/health/matilda-kullu.md'];
+  // A translation carries only the words: the order and the picture stay in the English file.
+  expect(gujaratiStory).not.toMatch(/^(order|image):/m);
+  // The English file keeps its own words (the editor writes every language's file of the entry it saves).
+  const english = (await workingCopyFiles(page, 'src/content/stories/health'))['src/content/stories/health/matilda-kullu.md']!;
+  expect(english).toContain('summary: ASHA worker who led her tribal village from black magic to doctors and hospitals');
+  expect(english).not.toMatch(GUJARATI_LETTERS);
+  await checkAgainstSchema(page);
+  expect(outside).toEqual([]);
 });

@@ -42,6 +42,16 @@ test.beforeEach(() => standIn.reset());
 const posts = () => standIn.seen.filter((seen) => seen.method === 'POST' && seen.host === SCRIPT_HOST);
 
 /**
+ * What reached the collector went as docs/stories.md ("A recording in parts") says, once: the
+ * story announcing its recording, then each part once, in order.
+ */
+function expectSentInPartsOnce() {
+  const [story, ...parts] = posts().map(({ body }) => JSON.parse(body));
+  expect(story.Recording).toEqual({ type: expect.stringMatching(/^audio\/webm/), size: expect.any(Number), parts: expect.any(Number) });
+  expect(parts.map(({ Part }) => Part.index)).toEqual([...Array(story.Recording.parts).keys()]);
+}
+
+/**
  * Drive holds one recording, the sheet one row for her phone linking it, and the file's bytes
  * decode to `seconds` (within a second): what she recorded arrived whole, once.
  */
@@ -72,7 +82,7 @@ for (const locale of ['en', 'hi'] as const) {
       await fillPhoneAndConsent(page, words, phone);
       await storyForm(page).getByRole('button', { name: words.submit, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: words.sent })).toBeVisible({ timeout: 0 });
-      expect(posts()).toHaveLength(1);
+      expectSentInPartsOnce();
       expectOneRecordingOf(phone, length, testInfo.outputPath('drive-recording.webm'));
     });
   });
@@ -94,7 +104,7 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(storyForm(page).getByRole('status').filter({ hasText: form.sentLater })).toBeVisible({ timeout: 0 });
     expect(await keptInWorker(page)).toBe(0);
     // Sent once, by the worker: a second send would be kept out of the sheet by its key, but it went twice all the same.
-    expect(posts()).toHaveLength(1);
+    expectSentInPartsOnce();
     expectOneRecordingOf(phone, length, testInfo.outputPath('drive-recording.webm'));
   });
 }

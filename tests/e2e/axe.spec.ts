@@ -1,10 +1,11 @@
 // axe-core finds no violation on any kind of page once every island has hydrated, at a phone's
 // and a laptop's width, and at the phone's as the server sends it (its scripts not loaded, as on a
-// slow connection). axe itself is JavaScript, so "JavaScript off" is modelled by blocking the page's files.
+// slow connection); the Gujarati twins too (the Hindi ones: hindi.spec.ts, at a phone's width). axe itself is JavaScript, so "JavaScript off" is modelled by blocking the page's files.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES, VIEWPORTS } from './page-types';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 
 /** Each violation as one readable line: the rule, then where. */
 async function violations(page: Page) {
@@ -24,13 +25,21 @@ async function holdSplash(page: Page) {
 // precached scripts itself, and the tests would check another page or a hydrated one.
 test.use({ serviceWorkers: 'block' });
 
+/** Every page type, and its twin in each other edition (src/lib/editions.ts): the 404 page is one for all. */
+const PAGES = [
+  ...PAGE_TYPES,
+  ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE && locale !== 'hi').flatMap((locale) =>
+    PAGE_TYPES.filter(({ name }) => name !== 'not found').map(({ name, path }) => ({ name: `${locale} ${name}`, path: `/${locale}${path}` })),
+  ),
+];
+
 for (const viewport of VIEWPORTS) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    for (const { name, path } of PAGE_TYPES) {
+    for (const { name, path } of PAGES) {
       test(`the ${name} page has no violations once hydrated`, async ({ page }) => {
-        if (path === '/') await holdSplash(page);
+        if (/^\/(\w\w\/)?$/.test(path)) await holdSplash(page);
         await page.goto(path);
         await hydrateEveryIsland(page);
         expect(await violations(page)).toEqual([]);
@@ -39,7 +48,7 @@ for (const viewport of VIEWPORTS) {
       // Before the scripts, as on a slow phone: at the phone's width only.
       if (viewport.width > 360) continue;
       test(`the ${name} page has no violations before its scripts load`, async ({ page }) => {
-        if (path === '/') await holdSplash(page);
+        if (/^\/(\w\w\/)?$/.test(path)) await holdSplash(page);
         // Astro asks once more for an island's script, with `?astro-retry=…`: that fails too.
         await page.route(/\.js(\?.*)?$/, (route) => route.abort());
         await page.goto(path);

@@ -130,7 +130,7 @@ test('the banner wakes React only after the first paint and the load', async ({ 
   await page.goto('/home');
   await expect(banner(page)).toHaveClass(/swiper-initialized/, { timeout: 0 });
   const times = await page.evaluate(() => {
-    const renderer = document.querySelector('astro-island[client="settled"]')!.getAttribute('renderer-url')!;
+    const renderer = document.querySelector('astro-island[client="decor"]')!.getAttribute('renderer-url')!;
     const react = performance.getEntriesByType('resource').find(({ name }) => name.endsWith(renderer));
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const [paint] = performance.getEntriesByName('first-contentful-paint');

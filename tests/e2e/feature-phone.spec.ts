@@ -1,16 +1,24 @@
 // Feature phones (docs/design.md, "Where we do better"): a 240×320 screen, a D-pad that moves focus
 // and a centre key that activates, an old browser that runs no ES modules and so gets the page as
 // it is without JavaScript. Every page type, with JavaScript on and off: nothing scrolls sideways
-// (in either edition), and the keyboard alone reaches every link and button on the page.
+// (in any edition), and the keyboard alone reaches every link and button on the page.
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { readJson } from './content';
+import { gu } from '../../src/i18n/gu';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
 
 const FEATURE_PHONE = { width: 240, height: 320 };
 /** Every page type but the splash (it leaves by itself). */
 const PAGES = PAGE_TYPES.filter(({ path }) => path !== '/');
-/** Their Hindi twins: the same controls in the same order, in longer words. */
-const HINDI_PAGES = PAGES.filter(({ name }) => name !== 'not found').map(({ name, path }) => ({ name, path: `/hi${path}` }));
+/** Their twins in each other edition (src/lib/editions.ts): the same controls in the same order, in longer words. */
+const TWINS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({
+  locale,
+  pages: PAGES.filter(({ name }) => name !== 'not found').map(({ name, path }) => ({ name, path: `/${locale}${path}` })),
+}));
 
 /** How far the page reaches past the screen's right edge, in CSS pixels. */
 const sidewaysOverflow = (page: Page) =>
@@ -121,22 +129,26 @@ for (const javaScriptEnabled of [true, false]) {
       });
     }
 
-    // The Tab walk above holds for them too (one template); what Hindi changes is the width of words.
-    test('no Hindi page scrolls sideways, and every link and button fits across the screen', async ({ page }) => {
-      test.slow(); // eight pages in turn, each hydrated with JavaScript on
-      const overflowing: string[] = [];
-      const tooWide: string[] = [];
-      for (const { name, path } of HINDI_PAGES) {
-        await page.goto(path);
-        // With JavaScript, as she would meet it after scrolling: every island drawn by its script.
-        if (javaScriptEnabled) await hydrateEveryIsland(page);
-        const overflow = await sidewaysOverflow(page);
-        if (overflow > 0) overflowing.push(`${name} (${path}): ${overflow} px`);
-        tooWide.push(...(await controlsWiderThanScreen(page)).map((control) => `${path}: ${control}`));
-      }
-      expect(overflowing).toEqual([]);
-      expect(tooWide, 'links and buttons wider than the 240 px screen').toEqual([]);
-    });
+    // The Tab walk above holds for them too (one template); what a language changes is the width of words.
+    for (const { locale, pages } of TWINS) {
+      test(`no ${locale} page scrolls sideways, and every link and button fits across the screen`, async ({ page }) => {
+        test.slow(); // eight pages in turn, each hydrated with JavaScript on
+        const overflowing: string[] = [];
+        const tooWide: string[] = [];
+        for (const { name, path } of pages) {
+          await page.goto(path);
+          // With JavaScript, as she would meet it after scrolling: every island drawn by its script.
+          if (javaScriptEnabled) await hydrateEveryIsland(page);
+          // Words measured in the letters she will see: the edition's own font, where it serves one.
+          await page.evaluate(() => document.fonts.ready);
+          const overflow = await sidewaysOverflow(page);
+          if (overflow > 0) overflowing.push(`${name} (${path}): ${overflow} px`);
+          tooWide.push(...(await controlsWiderThanScreen(page)).map((control) => `${path}: ${control}`));
+        }
+        expect(overflowing).toEqual([]);
+        expect(tooWide, 'links and buttons wider than the 240 px screen').toEqual([]);
+      });
+    }
   });
 }
 
@@ -159,6 +171,22 @@ test.describe('a feature phone without JavaScript', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/hi\/story-sent\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  test('sends a story from the Gujarati plain form and reads in Gujarati that it arrived', async ({ page }) => {
+    const t = gu.form;
+    await page.goto('/gu/home');
+    await page.getByLabel(t.name, { exact: true }).fill(`હંસા ${Date.now()}`);
+    await page.getByLabel(t.phone, { exact: true }).fill('9876543210');
+    await page.getByLabel(t.story, { exact: true }).fill('બસ સ્ટેન્ડ પર અજવાળું નથી.');
+    await page.getByLabel(t.consent).check();
+    await page.getByRole('button', { name: t.submit }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/gu\/story-sent\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'gu');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.page.sentTitle);
+    await page.evaluate(() => document.fonts.ready);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 });
@@ -197,4 +225,38 @@ test.describe('a feature phone whose browser runs no ES modules', () => {
     await page.clock.runFor(3100);
     await expect(page).toHaveURL(/\/home$/);
   });
+});
+
+/** The organisation's numbers, as the settings give them and mark them (src/lib/samples.ts). */
+const settings = readJson<{ samples: string[]; phones: string[]; whatsapp: string }>('settings/site.json');
+
+test.describe('a feature phone whose browser runs no ES modules, where the form cannot record', () => {
+  test.use({ viewport: FEATURE_PHONE, serviceWorkers: 'block' });
+
+  for (const [path, t] of [['/home', en], ['/hi/home', hi]] as const) {
+    test(`${path} offers a call or a WhatsApp voice message, and no sample number as a link`, async ({ page }) => {
+      await asOldBrowser(page);
+      await page.goto(path);
+      const form = page.locator('section:has(#share-title)');
+      await expect(form.getByText(t.storyByPhone.callInstead)).toBeVisible();
+      await expect(form.getByText(t.storyByPhone.whatsApp)).toBeVisible();
+      const whatsApp = form.locator('a[href^="https://wa.me/"]');
+      if (settings.samples.includes('whatsapp')) {
+        // A sample is never a working link: its notice stands in its place, with the helplines.
+        await expect(whatsApp).toHaveCount(0);
+        await expect(form.locator('.sample-notice')).toContainText(t.sample.whatsapp);
+        await expect(form.getByRole('link', { name: t.sample.needHelp })).toBeVisible();
+      } else {
+        await expect(whatsApp).toHaveAttribute('href', `https://wa.me/${settings.whatsapp.replace(/\D/g, '')}`);
+      }
+      if (settings.samples.includes('phones')) {
+        await expect(form.locator('a[href^="tel:"]')).toHaveCount(0);
+        await expect(form.locator('.sample-notice')).toContainText(t.sample.phones);
+      } else {
+        await expect(form.locator('a[href^="tel:"]')).toHaveCount(settings.phones.length);
+      }
+      // No script runs here: no Record button that could do nothing.
+      await expect(form.getByRole('button', { name: t.form.record })).toHaveCount(0);
+    });
+  }
 });

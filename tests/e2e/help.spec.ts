@@ -2,6 +2,8 @@
 // every page, with and without JavaScript and offline after one visit; the help bar that opens
 // them in one tap; the stay-safe page; and nothing of it wider than a 240 px feature phone.
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
 import { HELPLINES, EXIT_ADDRESS, STORY } from './help-fixtures';
 import { PAGE_TYPES } from './page-types';
 
@@ -112,3 +114,20 @@ test('the stay-safe page says what quick exit does not do and how to remove what
   await expect(main.getByRole('link', { name: new RegExp(`^${HELPLINES[0]!.number}\\b`) })).toBeVisible();
   await expect(main.locator('strong', { hasText: 'Exit this page' })).toBeVisible();
 });
+
+// Issue 33: her recording is as private as her words, and the page must say so.
+for (const [path, strings, recorded, heard] of [['/stay-safe/', en, /\brecord/i, /\bhear\b/], ['/hi/stay-safe/', hi, /रिकॉर्ड/, /सुन सकते/]] as const) {
+  test(`${path} lists her recording in what the site keeps and in what Exit this page removes, and warns it can be overheard`, async ({ page }) => {
+    await page.goto(path);
+    const main = page.getByRole('main');
+    const section = (heading: string) => main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
+    const [, exitSection, keepsSection] = strings.staySafe.sections;
+    // What Exit this page does: its first list.
+    await expect(section(exitSection!.heading).locator('ul').first().locator('li').filter({ hasText: recorded })).toHaveCount(1);
+    // What the site keeps, and the button under the form that removes it.
+    const kept = section(keepsSection!.heading).locator('li').filter({ hasText: recorded });
+    await expect(kept.first()).toBeVisible();
+    await expect(kept.locator('strong', { hasText: strings.form.deleteDraft })).toBeVisible();
+    await expect(main.locator('p').filter({ hasText: recorded }).filter({ hasText: heard })).toHaveCount(1);
+  });
+}

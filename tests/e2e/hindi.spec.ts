@@ -112,7 +112,7 @@ test('each edition names itself and its twin to search engines, both ways', asyn
 test('the sitemap lists both editions of a page, each pointing at the other', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('/hi/home/</loc>');
-  expect(sitemap).toMatch(/<loc>[^<]*\/home\/<\/loc><xhtml:link rel="alternate" hreflang="(en|hi)"/);
+  expect(sitemap).toMatch(/<loc>[^<]*\/home\/<\/loc><xhtml:link rel="alternate" hreflang="(en|hi|gu)"/);
   expect(sitemap).not.toContain('/hi/offline/');
 });
 

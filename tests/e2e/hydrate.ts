@@ -6,9 +6,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function hydrateEveryIsland(page: Page) {
   // React islands that wake in view, and the carousels, the banner's among them (it wakes at idle).
-  const islands = page.locator('astro-island[client="visible"], [data-carousel]');
+  const islands = page.locator('astro-island[client="visible"], astro-island[client="decor"], [data-carousel]');
   for (let i = 0; i < (await islands.count()); i += 1) await islands.nth(i).scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[client="visible"][ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island:is([client="visible"], [client="decor"])[ssr]')).toHaveCount(0);
   await expect(page.locator('[data-carousel]:not(.swiper-initialized)')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -1,8 +1,14 @@
-// Listen (docs/design.md, "Voice and listening"; docs/help.md). Headless Chromium has no voices,
+// Listen (docs/help.md, "Listen"). Headless Chromium has no voices,
 // so each test installs a fake speechSynthesis before the page's scripts run: it lists the voices
 // a test gives it, records every utterance, and ends one only when the test says so.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { sentences } from '../../src/lib/sentences';
+import { en } from '../../src/i18n/en';
+import { hi } from '../../src/i18n/hi';
+import { SPEAKER } from '../../src/lib/control-icons';
+import { PAUSE as PAUSE_PICTURE, PLAY, STOP as STOP_PICTURE } from '../../src/lib/media-icons';
+import { localeOfLanguage, type Locale } from '../../src/lib/addresses';
+import { sentences, spoken as sayable } from '../../src/lib/sentences';
+import { gu } from '../../src/i18n/gu';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
 import { islandHydrated } from './hydrate';
 import { PAGE_TYPES } from './page-types';
@@ -115,20 +121,39 @@ const ENGLISH = { name: 'English (India)', lang: 'en-IN', localService: true };
 const HINDI_ANDROID = { name: 'hi-in-x-hia-local', lang: 'hi_IN', localService: true };
 const READER = /\/listen-reader\.[\w-]+\.(js|css)$/;
 
-/** The sentences she sees in `part`, block by block, as Listen should read them. */
-async function sentencesIn(part: Locator, blocks: string) {
+const pageLang = async (page: Page): Promise<Locale> => localeOfLanguage(await page.evaluate(() => document.documentElement.lang));
+/** What a voice is given for words she sees: signs left out, STREE said as a word (src/lib/sentences.ts). */
+const asSaid = (text: string, lang: Locale = 'en') => asShown(sayable(text, lang).trim());
+
+/**
+ * The sentences she sees in `part`, block by block, as Listen should read them: a tag marked to
+ * be said alone (a sample's) is a piece of its own.
+ */
+async function sentencesIn(part: Locator, blocks: string, lang: Locale = 'en') {
   const texts = await part.locator(blocks).evaluateAll((elements) =>
-    elements.filter((element) => element.getClientRects().length > 0).map((element) => element.textContent ?? ''),
+    elements.filter((element) => element.getClientRects().length > 0).flatMap((element) => {
+      const runs = [''];
+      const walk = (node: Node) => {
+        for (const child of node.childNodes) {
+          if (child instanceof Element && child.matches('[data-said-alone]')) runs.push(child.textContent ?? '', '');
+          else if (child instanceof Element) walk(child);
+          else runs[runs.length - 1] += child.textContent ?? '';
+        }
+      };
+      walk(element);
+      return runs;
+    }),
   );
-  return texts.flatMap((text) => sentences(text.replace(/\n/g, ' '))).map(asShown);
+  return texts.flatMap((text) => sentences(text.replace(/\n/g, ' '))).map((sentence) => asSaid(sentence, lang)).filter(Boolean);
 }
 
 /** Lets the voice finish `count` sentences, checking that each one spoken is the one highlighted. */
 async function listenThrough(page: Page, count: number) {
+  const lang = await pageLang(page);
   for (let index = 0; index < count; index += 1) {
     await expect.poll(async () => (await spoken(page)).length).toBe(index + 1);
     const words = (await said(page)).at(-1)!;
-    await expect.poll(async () => asShown(await highlighted(page))).toBe(words);
+    await expect.poll(async () => asSaid(await highlighted(page), lang)).toBe(words);
     await finish(page);
   }
 }
@@ -200,7 +225,7 @@ test('Listen reads the title, then the story sentence by sentence, and shows tha
   await expect(page.getByRole('group', { name: 'Listen and share' }).getByRole('status').first()).toHaveText('Reading aloud…');
   await listenThrough(page, 2);
   await expect.poll(async () => (await spoken(page)).length).toBe(3);
-  expect((await said(page)).slice(0, 3)).toEqual([STORY.name, ...STORY.sentences]);
+  expect((await said(page)).slice(0, 3)).toEqual([STORY.name, ...STORY.sentences].map((text) => asSaid(text)));
   expect((await spoken(page)).every((s) => s.lang === 'en-IN' && s.voice === ENGLISH.name)).toBe(true);
 });
 
@@ -212,13 +237,13 @@ for (const lang of ['en', 'hi'] as const) {
     await fakeSpeech(page, [voice]);
     await page.goto(`${prefix}/home`);
     const about = page.locator('#about');
-    const expected = await sentencesIn(about, 'h2, h3, p');
+    const expected = await sentencesIn(about, 'h2, h3, p', lang);
     expect(expected.length).toBeGreaterThan(3);
     await about.getByRole('button', { name: LISTEN[lang] }).click();
     await listenThrough(page, expected.length);
     expect((await said(page)).slice(0, expected.length)).toEqual(expected);
     // It goes on with the next section, from its heading.
-    await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await page.locator('#focus h2').textContent())!.trim()));
+    await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asSaid((await page.locator('#focus h2').textContent())!, lang));
     expect((await spoken(page)).every((s) => s.lang === (lang === 'hi' ? 'hi-IN' : 'en-IN') && s.voice === voice.name)).toBe(true);
   });
 
@@ -228,7 +253,7 @@ for (const lang of ['en', 'hi'] as const) {
     await fakeSpeech(page, [voice]);
     await page.goto(`${prefix}/stay-safe/`);
     const article = page.locator('main article');
-    const shown = asShown((await article.evaluate((element) => element.textContent ?? '')).replace(/\s+/g, ' '));
+    const shown = asSaid(await article.evaluate((element) => element.textContent ?? ''), lang);
     await page.getByRole('button', { name: LISTEN[lang], exact: true }).first().click();
     const button = page.locator('main').getByRole('button', { name: PAUSE[lang] });
     await expect(button).toBeVisible();
@@ -240,15 +265,18 @@ for (const lang of ['en', 'hi'] as const) {
       const at = shown.indexOf(words, cursor);
       expect(at, `"${words}" after character ${cursor}`).toBeGreaterThanOrEqual(0);
       cursor = at + words.length;
-      await expect.poll(async () => asShown(await highlighted(page))).toBe(words);
+      await expect.poll(async () => asSaid(await highlighted(page), lang)).toBe(words);
       await expect.poll(() => highlightInView(page)).toBe(true);
       await finish(page);
       if (count > 200) throw new Error('the reading never ends');
     }
     const all = await said(page);
-    expect(all[0]).toBe((await article.locator('h1').textContent())!.trim());
-    expect(all.at(-1)).toBe((await sentencesIn(article, 'p, li')).at(-1));
-    expect(all).toContain(asShown((await article.locator('h2').first().textContent())!.trim()));
+    expect(all[0]).toBe(asSaid((await article.locator('h1').textContent())!, lang));
+    expect(all.at(-1)).toBe((await sentencesIn(article, 'p, li', lang)).at(-1));
+    expect(all).toContain(asSaid((await article.locator('h2').first().textContent())!, lang));
+    // Its menu signs are not read out, and its address is read whole.
+    expect(all.filter((words) => /[⋮≡]/.test(words))).toEqual([]);
+    expect(all.some((words) => words.includes('google.com'))).toBe(true);
     // Done, it is a Listen button again and nothing is highlighted.
     await expect(page.locator('main').getByRole('button', { name: LISTEN[lang], exact: true })).toBeVisible();
     expect(await highlighted(page)).toBe('');
@@ -267,25 +295,62 @@ for (const { name, path } of READ_PAGES) {
     await page.goto(path);
     await page.locator('main').getByRole('button', { name: /^(Listen|सुनें)$/ }).first().click();
     await listenThrough(page, 1);
-    expect((await said(page))[0]).toBe(asShown((await page.locator('main h1').textContent())!.trim()));
+    expect((await said(page))[0]).toBe(asSaid((await page.locator('main h1').textContent())!, path.startsWith('/hi/') ? 'hi' : 'en'));
   });
 }
 
-test('the story form’s instructions are read from its heading, with the labels of its fields', async ({ page }) => {
-  await fakeSpeech(page, [ENGLISH]);
-  await page.goto('/home');
-  const form = page.locator('section:has(#share-title)');
-  // Awake, as she meets it once it is on screen: until then its first field is the file input for
-  // a recording, which the script swaps for the Record button (a button, not read as a label).
-  await form.locator('form').scrollIntoViewIfNeeded();
-  await islandHydrated(form.locator('form'));
-  await expect(form.getByRole('button', { name: 'Record your story' })).toBeVisible({ timeout: 0 });
-  await form.getByRole('button', { name: LISTEN.en }).click();
-  const expected = await sentencesIn(form, 'h2, h2 ~ p:first-of-type');
-  await listenThrough(page, expected.length);
-  expect((await said(page)).slice(0, expected.length)).toEqual(expected);
-  await expect.poll(async () => (await said(page)).at(expected.length)).toBe(asShown((await form.locator('label').first().textContent())!.trim()));
-});
+for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
+  test(`the story form is heard in ${lang}: where the Record button is and what it looks like, then that STREE may call her`, async ({ page }) => {
+    await fakeSpeech(page, [lang === 'hi' ? HINDI_ANDROID : ENGLISH]);
+    await page.goto(lang === 'hi' ? '/hi/home' : '/home');
+    const form = page.locator('section:has(#share-title)');
+    // Awake, as she meets it once it is on screen: the Record button and the words about it come then.
+    await form.locator('form').scrollIntoViewIfNeeded();
+    await islandHydrated(form.locator('form'));
+    await expect(form.getByRole('button', { name: strings.form.record })).toBeVisible({ timeout: 0 });
+    await form.getByRole('button', { name: LISTEN[lang] }).click();
+    const reading = page.locator('main').getByRole('button', { name: PAUSE[lang] });
+    await expect(reading).toBeVisible();
+    for (let count = 1; await reading.isVisible(); count += 1) {
+      await expect.poll(async () => (await spoken(page)).length).toBe(count);
+      await finish(page);
+      if (count > 100) throw new Error('the reading never ends');
+    }
+    const all = await said(page);
+    const heard = (text: string) => sentences(text.replaceAll('**', '')).map((sentence) => asSaid(sentence, lang));
+    // From its heading and the line under it, then the way to Record, then the other ways to be heard.
+    const intro = await sentencesIn(form, 'h2, h2 ~ p:first-of-type', lang);
+    const howToRecord = heard(strings.form.howToRecord);
+    expect(all.slice(0, intro.length + howToRecord.length)).toEqual([...intro, ...howToRecord]);
+    expect(all[intro.length + howToRecord.length]).toBe(asSaid(strings.storyByPhone.callInstead, lang));
+    // What happens next, before the consent box she ticks: a call, on the number she gives.
+    const whatNext = heard(strings.form.whatNext);
+    const at = all.indexOf(whatNext[0]!);
+    expect(at, 'what happens next is read').toBeGreaterThan(0);
+    expect(all.slice(at, at + whatNext.length)).toEqual(whatNext);
+    expect(all[at + whatNext.length]).toBe(asSaid(strings.form.consent, lang));
+    // In her words: the picture on the button, and the call.
+    expect(howToRecord.join(' ')).toMatch(lang === 'hi' ? /माइक की तस्वीर वाला .*बटन/ : /button with a microphone/);
+    expect(whatNext.join(' ')).toMatch(lang === 'hi' ? /आपको फ़ोन कर सकते हैं/ : /may call you/);
+  });
+}
+
+for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
+  test(`a sample's tag is said on its own in ${lang}, before the words it marks`, async ({ page }) => {
+    await fakeSpeech(page, [lang === 'hi' ? HINDI_ANDROID : ENGLISH]);
+    await page.goto(lang === 'hi' ? '/hi/home' : '/home');
+    const about = page.locator('#about');
+    await expect(about.getByText(strings.sample.tag, { exact: true }).first()).toBeVisible();
+    await about.getByRole('button', { name: LISTEN[lang] }).click();
+    await listenThrough(page, (await sentencesIn(about, 'h2, h3, p', lang)).length);
+    const all = await said(page);
+    const tag = all.indexOf(strings.sample.tag);
+    expect(tag, `"${strings.sample.tag}" said alone`).toBeGreaterThanOrEqual(0);
+    expect(all[tag + 1]).toBe(asSaid(lang === 'hi' ? hi.sample.readMore : en.sample.readMore, lang));
+    // STREE is said as the word it is, never spelt out.
+    expect(all.filter((words) => words.includes('STREE'))).toEqual([]);
+  });
+}
 
 test('a phone number is read digit by digit, as she would dial it', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
@@ -319,6 +384,27 @@ test('Pause stops at the sentence, Continue listening reads it again, Stop ends 
   // The next Listen starts from the beginning.
   await main.getByRole('button', { name: LISTEN.en }).click();
   await expect.poll(async () => (await said(page)).at(-1)).toBe((await said(page))[0]);
+});
+
+test('Listen, Pause, Continue listening and Stop each show their own drawn picture, never an emoji', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/stay-safe/');
+  const main = page.locator('main');
+  /** The path of a button's inline picture, and whether any emoji is among its words. */
+  const picture = (name: string) => main.getByRole('button', { name, exact: true }).evaluate((button) => ({
+    d: button.querySelector('svg path')?.getAttribute('d'),
+    hidden: button.querySelector('svg')?.getAttribute('aria-hidden'),
+    emoji: /[\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF\u{1F000}-\u{1FAFF}]/u.test(button.textContent ?? ''),
+  }));
+  expect(await picture(LISTEN.en)).toEqual({ d: SPEAKER.d, hidden: 'true', emoji: false });
+  await main.getByRole('button', { name: LISTEN.en }).click();
+  await expect(main.getByRole('button', { name: PAUSE.en })).toBeVisible();
+  expect(await picture(PAUSE.en)).toEqual({ d: PAUSE_PICTURE.d, hidden: 'true', emoji: false });
+  expect(await picture(STOP.en)).toEqual({ d: STOP_PICTURE.d, hidden: 'true', emoji: false });
+  await main.getByRole('button', { name: PAUSE.en }).click();
+  expect(await picture(RESUME.en)).toEqual({ d: PLAY.d, hidden: 'true', emoji: false });
+  await main.getByRole('button', { name: STOP.en }).click();
+  expect(await picture(LISTEN.en)).toEqual({ d: SPEAKER.d, hidden: 'true', emoji: false });
 });
 
 test('by keyboard: Enter starts and pauses, Escape stops', async ({ page }) => {
@@ -355,4 +441,45 @@ test('Exit this page stops the reading before she leaves', async ({ page }) => {
   await page.getByRole('link', { name: 'Exit this page', exact: true }).click();
   await expect(page).toHaveURL(EXIT_ADDRESS);
   expect(cancelled).toBeGreaterThan(0);
+});
+
+// The Gujarati edition (src/lib/editions.ts, `voices`): read with a gu-IN voice where the phone has
+// one, and no Listen button where it has none: never an English or Hindi voice reading Gujarati.
+test.describe('in Gujarati', () => {
+  const GUJARATI_ANDROID = { name: 'gu-in-x-guf-local', lang: 'gu_IN', localService: true };
+
+  test('a home section is read in Gujarati with the Gujarati voice, sentence by sentence', async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH, HINDI_ANDROID, GUJARATI_ANDROID]);
+    await page.goto('/gu/home');
+    const about = page.locator('#about');
+    const expected = await sentencesIn(about, 'h2, h3, p', 'gu');
+    expect(expected.length).toBeGreaterThan(3);
+    await about.getByRole('button', { name: gu.listen.start }).click();
+    await expect(page.locator('main').getByRole('button', { name: gu.listen.pause })).toBeVisible();
+    await listenThrough(page, expected.length);
+    expect((await said(page)).slice(0, expected.length)).toEqual(expected);
+    expect((await spoken(page)).every((s) => s.lang === 'gu-IN' && s.voice === GUJARATI_ANDROID.name)).toBe(true);
+  });
+
+  test('no Listen button on a Gujarati page where the phone has only English and Hindi voices', async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH, HINDI_ANDROID]);
+    for (const path of ['/gu/home', '/gu/stay-safe/', '/gu/handmade/']) {
+      await page.goto(path);
+      await page.waitForSelector('.listen-bar', { state: 'attached' }); // the starter has run
+      await expect(page.getByRole('button', { name: gu.listen.start, exact: true }), path).toHaveCount(0);
+    }
+    // The same voices read the English edition.
+    await page.goto('/home');
+    await expect(page.locator('#about').getByRole('button', { name: LISTEN.en })).toBeVisible();
+  });
+
+  test('Listen appears on a Gujarati page once a Gujarati voice arrives', async ({ page }) => {
+    await fakeSpeech(page, [ENGLISH]);
+    await page.goto('/gu/stay-safe/');
+    const button = page.locator('main').getByRole('button', { name: gu.listen.start, exact: true }).first();
+    await page.waitForSelector('.listen-bar', { state: 'attached' });
+    await expect(button).toHaveCount(0);
+    await page.evaluate((voice) => (window as unknown as { fakeSpeech: FakeSpeech }).fakeSpeech.setVoices([voice]), GUJARATI_ANDROID);
+    await expect(button).toBeVisible();
+  });
 });

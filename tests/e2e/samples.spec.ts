@@ -13,6 +13,7 @@ const DIST = join(process.cwd(), 'dist');
 interface SampleSettings {
   samples: string[];
   phones: string[];
+  whatsapp: string;
   email: string;
   social: Record<string, string>;
   documents: Record<string, string>;
@@ -54,6 +55,8 @@ const sampleWebAddresses = [
   ...(isMarked('documents') ? Object.values(settings.documents) : []),
   ...sampleProducts.flatMap(({ contact }) => (contact.whatsapp ? [contact.whatsapp] : [])),
 ];
+/** The organisation's WhatsApp number while it is a sample: no chat may be opened with it. */
+const sampleWhatsApp = isMarked('whatsapp') ? digits(settings.whatsapp) : undefined;
 /** The sample documents' host: no link may lead there while they are samples. */
 const sampleHosts = isMarked('documents') ? [...new Set(Object.values(settings.documents).map((address) => new URL(address).host))] : [];
 
@@ -62,6 +65,7 @@ function sampleTarget(href: string): string | undefined {
   if (href.startsWith('tel:') && samplePhones.includes(digits(href))) return 'a sample phone number';
   if (href.startsWith('mailto:') && sampleEmails.includes(href.slice(7).split('?')[0]!.toLowerCase())) return 'a sample e-mail';
   if (sampleWebAddresses.includes(href)) return 'a sample profile or document';
+  if (sampleWhatsApp && href.match(/^https:\/\/(?:api\.)?wa\.me\/(\d+)/)?.[1] === sampleWhatsApp) return 'the sample WhatsApp number';
   if (/^https?:/.test(href) && sampleHosts.includes(new URL(href).host)) return 'the sample documents\' site';
   return undefined;
 }

@@ -10,6 +10,7 @@ import { editorConfig, editorFields, type EditorField } from '../../src/build/ad
 import { editorBackend } from '../../src/build/admin-backend.js';
 import { mediaFoldersOf } from '../../src/build/admin-media';
 import { editorFonts, editorScript, fontFile } from '../../src/build/admin-fonts';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 
 type Name = keyof typeof SCHEMAS;
 const picturePath = (() => z.string()) as never;
@@ -22,8 +23,8 @@ const config = editorConfig({
   translated: TRANSLATED_FIELDS,
   mediaFolders,
   singletons: { settings: 'site' },
-  locales: ['en', 'hi'],
-  defaultLocale: 'en',
+  locales: LOCALES,
+  defaultLocale: DEFAULT_LOCALE,
   backend: { name: 'github', repo: 'stree/website' },
   siteUrl: 'https://stree.example/',
 });
@@ -93,11 +94,21 @@ describe('the editor has every field of the schema, as the schema says it', () =
 });
 
 describe('where the editor writes', () => {
-  it('English at the root of src/content/, Hindi under src/content/hi/, stories in their category folders', () => {
-    expect(config.i18n).toMatchObject({ locales: ['en', 'hi'], default_locale: 'en', omit_default_locale_from_file_path: true });
+  it('English at the root of src/content/, Hindi and Gujarati under src/content/hi/ and gu/, stories in their category folders', () => {
+    expect(config.i18n).toMatchObject({ locales: ['en', 'hi', 'gu'], default_locale: 'en', omit_default_locale_from_file_path: true });
     expect(collection('stories')).toMatchObject({ folder: 'src/content/{{locale}}/stories', format: 'frontmatter', nested: { depth: 2, subfolders: false } });
     expect(collection('focus')).toMatchObject({ folder: 'src/content/{{locale}}/focus', format: 'json', extension: 'json' });
     expect(collection('settings').files![0]!.file).toBe('src/content/{{locale}}/settings/site.json');
+  });
+
+  it('asks for each helpline’s name and purpose in every edition’s language, in the fields its row names', () => {
+    const helpline = fieldsOf('settings').find((f) => f.name === 'helplines')!.fields as EditorField[];
+    const named = (name: string) => helpline.find((f) => f.name === name);
+    expect(named('nameGu')).toMatchObject({ widget: 'text', required: true, hint: 'Its name in Gujarati, e.g. મહિલા હેલ્પલાઇન' });
+    expect(named('purposeGu')).toMatchObject({ widget: 'text', required: true, hint: 'The same in Gujarati, in everyday words' });
+    expect(named('nameHi')).toMatchObject({ required: true, hint: 'Its name in Hindi, e.g. महिला हेल्पलाइन' });
+    // Each name beside the others, then each purpose: the order an editor reads them in.
+    expect(helpline.map((f) => f.name)).toEqual(['number', 'freeNumber', 'name', 'nameHi', 'nameGu', 'purpose', 'purposeHi', 'purposeGu', 'source', 'checked']);
   });
 
   it("puts each uploaded picture beside its collection's others in src/assets/, named from the entry's file", () => {

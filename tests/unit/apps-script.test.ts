@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
+import { gu } from '../../src/i18n/gu';
+import { LOCALES } from '../../src/lib/editions';
 import { FORMULA_START, HONEYPOT, NAME_MAX, PHONE_DIGITS, STORY_MAX, validateStory } from '../../src/story-outbox/fields.js';
 import { escapeHtml } from '../../src/story-outbox/form-html.js';
 import { SIGNATURE_BYTES, audioKind } from '../../src/story-outbox/audio-signature.js';
@@ -268,6 +270,21 @@ describe('a plain form post (no script ran)', () => {
     expect(output.content).toMatch(/^<!DOCTYPE html>\n<html lang="hi">/);
     expect(output.content).toContain(hi.form.page.sentTitle);
     expect(rows(collector)[0]!.slice(1, 4)).toEqual([STORY.Name, STORY.Phone, 'One\nTwo']);
+  });
+
+  it('answers in each edition’s language: Gujarati, Hindi, English, arrived or to correct', () => {
+    for (const locale of LOCALES) {
+      const words = { en, hi, gu }[locale].form;
+      const collector = loadCollector();
+      const sent = postForm(collector, STORY, locale);
+      expect(sent.content, locale).toMatch(new RegExp(`^<!DOCTYPE html>\n<html lang="${locale}">`));
+      expect(sent.content, locale).toContain(escapeHtml(words.page.sentTitle));
+      const refused = postForm(collector, { ...STORY, Phone: '98765', Story: `${STORY.Story} again` }, locale);
+      expect(refused.content, locale).toContain(escapeHtml(words.page.fixTitle));
+      expect(refused.content, locale).toContain(escapeHtml(words.phoneInvalid));
+      expect(refused.content, locale).toContain(`?lang=${locale}"`);
+    }
+    expect(LOCALES).toContain('gu');
   });
 
   it('with a charset on its type is still read as a form', () => {

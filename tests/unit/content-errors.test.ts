@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectCopy as makeCopy, removeCopy } from './project-copy';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -69,7 +70,10 @@ describe('a broken content file stops the build, naming the file and the field',
     const moved = join(dir, 'src/content/stories/cooking', 'asha-devi.md');
     mkdirSync(dirname(moved));
     renameSync(join(dir, story.path), moved);
-    rmSync(join(dir, 'src/content/hi', story.path.replace('src/content/', ''))); // its translation, checked first
+    // Its translations, checked first: one for each edition but the default.
+    for (const locale of LOCALES.filter((code) => code !== DEFAULT_LOCALE)) {
+      rmSync(join(dir, 'src/content', locale, story.path.replace('src/content/', '')), { force: true });
+    }
     const output = await syncError(dir);
     expect(output).toContain('src/content/stories/cooking/asha-devi.md');
     expect(output).toMatch(/folder of its category, one of: .*livelihood/);

@@ -54,4 +54,11 @@ describe('the helplines and the neutral address in settings', () => {
     expect(parsed.exitAddress).toBe('https://www.google.com/');
     expect(issues({ ...site, exitAddress: 'http://example.org/' })[0]?.field).toBe('exitAddress');
   });
+
+  it('asks for the WhatsApp number with its country code, as a wa.me link needs it', () => {
+    expect(issues({ ...site, whatsapp: '+91 98765 43210' })).toEqual([]);
+    expect(issues({ ...site, whatsapp: '98765 43210' })).toEqual([
+      { field: 'whatsapp', message: 'write the number with its country code, e.g. +91 98765 43210' },
+    ]);
+  });
 });

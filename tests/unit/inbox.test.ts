@@ -11,6 +11,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { BODY_LIMIT, MULTIPART_BODY_LIMIT, createInbox } from '../../server/inbox.js';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
+import { gu } from '../../src/i18n/gu';
+import { LOCALES } from '../../src/lib/editions';
 import { RECORDING_BYTES_MAX } from '../../src/story-outbox/recording.js';
 import { escapeHtml } from '../../src/story-outbox/form-html.js';
 import { NAME_MAX, STORY_MAX } from '../../src/story-outbox/fields.js';
@@ -357,6 +359,23 @@ describe('a plain form post (no script ran)', () => {
     });
     expect(await response.text()).toContain('Your story has arrived');
     expect(savedRows()).toHaveLength(1);
+  });
+
+  test('answers in each edition’s language when the form says ?lang= its code: arrived, or her words back to correct', async () => {
+    for (const locale of LOCALES) {
+      const words = { en, hi, gu }[locale].form;
+      const sent = await (await postForm({ ...STORY, Story: `${STORY.Story} ${locale}` }, `?lang=${locale}`)).text();
+      expect(sent, locale).toContain(`<html lang="${locale}">`);
+      expect(sent, locale).toContain(`<h1>${escapeHtml(words.page.sentTitle)}</h1>`);
+      const refused = await postForm({ ...STORY, Phone: '98765' }, `?lang=${locale}`);
+      expect(refused.status, locale).toBe(422);
+      const page = await refused.text();
+      expect(page, locale).toContain(`<html lang="${locale}">`);
+      expect(page, locale).toContain(`<h1>${escapeHtml(words.page.fixTitle)}</h1>`);
+      expect(page, locale).toContain(escapeHtml(words.phoneInvalid));
+      expect(page, locale).toContain(`<form method="post" action="/api/stories?lang=${locale}">`);
+    }
+    expect(LOCALES).toContain('gu');
   });
 
   test('answers in Hindi when the form says ?lang=hi, and in English for a language the site lacks', async () => {

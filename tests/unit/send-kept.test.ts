@@ -50,6 +50,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
 
 const keepOutbox = (extra: object = {}) =>
@@ -62,6 +63,22 @@ describe('a story kept while the connection was down', () => {
     await openPage();
     expect(fetch).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(kept()).toBeNull());
+  });
+
+  it('kept by our service worker too, where Background Sync sends it: a returning connection leaves it to the worker, a later visit sends it', async () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ Name: '', Phone: '', Story: '', outbox: { key: KEY, story: STORY, queued: true } }));
+    vi.stubGlobal('SyncManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: Object.assign(new EventTarget(), { controller: {} }) });
+    online = false;
+    const fetch = answer(() => new Response('{"ok":true,"outcome":"saved"}', { status: 201 }));
+    await openPage();
+    online = true;
+    dispatchEvent(new Event('online'));
+    await new Promise((done) => setTimeout(done, 10));
+    expect(fetch).not.toHaveBeenCalled();
+    await openPage();
+    await vi.waitFor(() => expect(kept()).toBeNull());
+    expect(fetch).toHaveBeenCalledOnce();
   });
 
   it('answered "queued" by our service worker stays on the phone, with its key', async () => {
@@ -170,7 +187,6 @@ describe('a story our service worker confirms', () => {
     worker = new EventTarget();
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
   });
-  afterEach(() => void delete (navigator as { serviceWorker?: unknown }).serviceWorker);
 
   const workerSays = (data: unknown) => worker.dispatchEvent(new MessageEvent('message', { data }));
 

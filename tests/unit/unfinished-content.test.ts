@@ -89,4 +89,20 @@ describe('what the build lists as unfinished', () => {
       'https://stree.example/what-we-do (a sample: src/content/settings/site.json: documents)',
     ]);
   });
+
+  it('finds a WhatsApp chat with the sample WhatsApp number, with a message or without, and no other', () => {
+    write('settings/site.json', JSON.stringify({ samples: ['whatsapp'], phones: [], whatsapp: '+91 00000 00002' }));
+    const html = [
+      '<a href="https://wa.me/910000000002">WhatsApp</a>',
+      '<a href="https://wa.me/910000000002?text=Hello">with a message</a>',
+      '<a href="https://wa.me/919876543210">another number</a>',
+      '<a href="https://wa.me/?text=A%20story">a share, to a chat she picks</a>',
+    ].join('');
+    expect(linksToSamples(html, sampleAddresses(content))).toEqual([
+      'https://wa.me/910000000002 (a sample: src/content/settings/site.json: whatsapp)',
+      'https://wa.me/910000000002?text=Hello (a sample: src/content/settings/site.json: whatsapp)',
+    ]);
+    write('settings/site.json', JSON.stringify({ samples: [], phones: [], whatsapp: '+91 00000 00002' }));
+    expect(linksToSamples(html, sampleAddresses(content))).toEqual([]);
+  });
 });

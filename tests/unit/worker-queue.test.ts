@@ -359,6 +359,10 @@ describe('a collector on another origin', () => {
   });
 });
 
+/** Node's own Web Locks, taken before any test stands a navigator in. */
+const NODE_LOCKS = navigator.locks;
+const locks = () => NODE_LOCKS;
+
 describe('a voice story', () => {
   const TYPE = 'audio/webm;codecs=opus';
   const AUDIO = audioBytes(2 * RECORDING_PART_BYTES + 500);
@@ -463,7 +467,9 @@ describe('a voice story', () => {
     form.append('Recording', new Blob([AUDIO], { type: TYPE }));
     const request = new Request(`${SCOPE}__keep-story`, { method: 'POST', headers: { 'Idempotency-Key': KEY }, body: form });
     expect(worker.isKeepPost({ url: new URL(request.url) } as never)).toBe(true);
-    const response = (await worker.keepWhole({ request } as never)) as Response;
+    // The page hands it over from inside its delivery, holding the story's Web Lock.
+    vi.stubGlobal('navigator', { onLine: true, locks: locks() });
+    const response = (await locks().request(`stree-story:${KEY}`, () => worker.keepWhole({ request } as never))) as Response;
     expect(response.headers.get(QUEUED_HEADER)).toBe('1');
     expect(fake.entries).toHaveLength(1);
     const kept = fake.entries[0]!.request;
