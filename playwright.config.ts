@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.js';
 import { SPEECH_WAV } from './tests/e2e/fake-microphone';
-import { LONG_SPEECH_WAV } from './tests/e2e/long-speech';
 
 const PORT = Number(process.env.E2E_PORT) || 4400;
 /** Where stories sent during the e2e run land; tests read it back. */
@@ -24,18 +23,19 @@ const CHROMIUM_ARGS = [
 /** The voice specs (tests/e2e/voice*.spec.ts): their Chromium has a microphone, the others run without one. */
 const VOICE_SPECS = /\/voice[^/]*\.spec\.ts$/;
 const APPS_SCRIPT_VOICE_SPEC = /apps-script-voice\.spec\.ts$/;
-/** Chromium's fake microphone playing `speech`, every request for it granted without a prompt. */
-const microphoneArgs = (speech: string) => [
+/**
+ * The voice projects' microphone: Chromium's fake one playing SPEECH_WAV (tests/e2e/fake-microphone.ts),
+ * every request for it granted without a prompt.
+ */
+const MICROPHONE_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
-  `--use-file-for-fake-audio-capture=${speech}`,
+  `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
 ];
-/** The voice projects' microphone: SPEECH_WAV (tests/e2e/fake-microphone.ts). */
-const MICROPHONE_ARGS = microphoneArgs(SPEECH_WAV);
 /**
- * A voice story sent over a 2G link that drops (tests/e2e/*-2g.spec.ts): Chromium with a microphone
- * telling a 90-second story, its requests sent through a throttling proxy each test starts
- * (tests/e2e/slow-link.ts). Their own projects: a recording takes real time.
+ * A voice story sent over a 2G link that drops (tests/e2e/*-2g.spec.ts): a 90-second story chosen
+ * in the form, its requests sent through a throttling proxy each test starts (tests/e2e/slow-link.ts).
+ * Their own projects: 2G takes real time.
  */
 const TWO_G_SPECS = /-2g\.spec\.ts$/;
 /** Chromium reaches an Apps Script stand-in on `port` under Google's own names (docs/stories.md). */
@@ -46,15 +46,15 @@ const appsScriptArgs = (port: number) => [
 ];
 
 /**
- * The builds a run needs (tests/build-for-e2e.js): the sub-path and Apps Script builds only when a
- * spec or project that serves them is asked for, or when nothing is named (the whole suite).
- * E2E_BUILDS, when set, is taken as it is.
+ * The builds a run needs (tests/build-for-e2e.js): the one deployed elsewhere (a sub-path, stories
+ * to Apps Script) only when a spec or project that serves it is asked for, or when nothing is named
+ * (the whole suite). E2E_BUILDS, when set, is taken as it is.
  */
 function buildsFor(args: string[]): string {
   const named = args.filter((arg) => !arg.startsWith('-') && /spec|e2e|\.ts$/.test(arg));
   const projects = args.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice(10)] : arg === '--project' ? [args[i + 1] ?? ''] : []));
   const asks = (pattern: RegExp) => (named.length === 0 && projects.length === 0) || named.some((arg) => pattern.test(arg)) || projects.some((name) => pattern.test(name));
-  return ['site', ...(asks(/subpath/) ? ['subpath'] : []), ...(asks(/apps-script/) ? ['apps-script'] : [])].join(',');
+  return ['site', ...(asks(/subpath|apps-script/) ? ['elsewhere'] : [])].join(',');
 }
 
 export default defineConfig({
@@ -120,16 +120,16 @@ export default defineConfig({
         },
       },
     },
-    // Makes the 90-second story the 2G projects' microphone plays (tests/e2e/long-speech.ts).
+    // Makes the speech the 2G projects' stories are cut from (tests/e2e/long-speech.ts).
     { name: 'long-speech-setup', testMatch: /\/long-speech\.setup\.ts$/ },
     {
-      // A voice story recorded in the form and sent to the local inbox over 2G that drops.
+      // A voice story chosen in the form and sent to the local inbox over 2G that drops.
       name: 'inbox-2g',
       testMatch: /\/inbox-2g\.spec\.ts$/,
       dependencies: ['long-speech-setup'],
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...microphoneArgs(LONG_SPEECH_WAV)] },
+        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
       },
     },
     {
@@ -144,7 +144,7 @@ export default defineConfig({
         launchOptions: {
           executablePath: findChromium(),
           // The proxy answers TLS for Google's names with a certificate made at test time.
-          args: [...CHROMIUM_ARGS, '--ignore-certificate-errors', ...microphoneArgs(LONG_SPEECH_WAV)],
+          args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
         },
       },
     },
@@ -152,7 +152,7 @@ export default defineConfig({
   webServer: {
     // Builds first, so a run of any spec tests today's code (tests/build-for-e2e.js).
     command: 'node tests/build-for-e2e.js && node server/start.js',
-    // Three builds on a busy 2-core machine take minutes, not the default 60 s.
+    // Two builds on a busy 2-core machine take minutes, not the default 60 s.
     timeout: 15 * 60_000,
     url: `http://localhost:${PORT}/home`,
     env: { PORT: String(PORT), STORY_INBOX_FILE: E2E_INBOX_FILE, E2E_BUILDS: process.env.E2E_BUILDS ?? buildsFor(process.argv.slice(2)) },

@@ -1,15 +1,13 @@
 // The builds the end-to-end tests serve, made by Playwright's webServer before it starts the site, so
-// `npx playwright test` alone never tests a stale dist/: the site (dist/), the sub-path deploy
-// (tests/build-subpath.js) and the site built for an Apps Script collector (tests/build-apps-script.js).
+// `npx playwright test` alone never tests a stale dist/: the site (dist/), and the site as deployed
+// elsewhere, below a sub-path and sending stories to Apps Script (tests/build-elsewhere.js).
 // Each is its own process: Astro reads the base path and the endpoint when it loads the config.
-// E2E_BUILDS (for example `apps-script`) makes the site and only those, for a run of a few specs
-// while working; a full run makes all three.
+// E2E_BUILDS (`site` or `site,elsewhere`) is set by playwright.config.ts from the specs a run names.
 import { execFileSync } from 'node:child_process';
 
 const BUILDS = {
   site: ['node_modules/astro/bin/astro.mjs', 'build'],
-  subpath: ['tests/build-subpath.js'],
-  'apps-script': ['tests/build-apps-script.js'],
+  elsewhere: ['tests/build-elsewhere.js'],
 };
 
 // The site itself is always built: the web server serves it, whatever else the specs need.

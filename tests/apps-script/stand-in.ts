@@ -23,7 +23,7 @@ import { loadCollector, postEvent, type Collector, type DriveFile, type Output }
 
 export const SCRIPT_HOST = 'script.google.com';
 export const ANSWER_HOST = 'script.googleusercontent.com';
-/** The web app's address as the test build's PUBLIC_STORY_ENDPOINT names it (tests/build-apps-script.js). */
+/** The web app's address as the test build's PUBLIC_STORY_ENDPOINT names it (tests/build-elsewhere.js). */
 export const SCRIPT_PATH = '/macros/s/TEST/exec';
 /** The iframe sandbox of an HtmlService page (developers.google.com/apps-script/guides/html/restrictions). */
 export const SANDBOX = ['allow-same-origin', 'allow-forms', 'allow-scripts', 'allow-popups', 'allow-downloads', 'allow-modals', 'allow-popups-to-escape-sandbox'];

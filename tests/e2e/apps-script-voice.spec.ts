@@ -1,4 +1,4 @@
-// A story told by voice to the site built for a Google Apps Script collector (tests/build-apps-script.js),
+// A story told by voice to the site built for a Google Apps Script collector (tests/build-elsewhere.js),
 // recorded with the form's own recorder from Chromium's fake microphone (the apps-script-voice
 // project) and sent to the stand-in that runs the project's collector (tests/apps-script/): online,
 // and kept by the service worker while offline. Each test says what she sees and what arrives:
@@ -23,19 +23,20 @@ const SECONDS = { en: 10, hi: 4 } as const;
 const SHORT_SECONDS = SECONDS.hi;
 
 let standIn: StandIn;
-let site: AppsScriptSite;
-let origin: string;
+let served: AppsScriptSite;
+/** The site's address, its sub-path included: `${site}/home` is its home page. */
+let site: string;
 
 // One stand-in on a fixed port (the browser's resolver rules name it): the tests take turns.
 // Recording takes real seconds, on a machine running other tests too.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
-  site = await startAppsScriptSite(APPS_SCRIPT_VOICE_PORT);
-  ({ standIn, origin } = site);
+  served = await startAppsScriptSite(APPS_SCRIPT_VOICE_PORT);
+  ({ standIn, address: site } = served);
 });
 
-test.afterAll(() => site?.close());
+test.afterAll(() => served?.close());
 
 test.beforeEach(() => standIn.reset());
 
@@ -75,7 +76,7 @@ for (const locale of ['en', 'hi'] as const) {
 
     test(`she records about ${SECONDS[locale]} s and sends it: one Drive file of that length, one row linking it, and she is told it was sent`, async ({ page }, testInfo) => {
       const phone = newPhone();
-      await page.goto(`${origin}${path}`);
+      await page.goto(`${site}${path}`);
       await formHydrated(page);
       const length = await record(page, words, SECONDS[locale]);
       expect(length).toBeGreaterThanOrEqual(SECONDS[locale]);
@@ -89,7 +90,7 @@ for (const locale of ['en', 'hi'] as const) {
 
   test(`${locale}: recorded online and submitted offline, she is told it is kept, and it arrives once, whole, when the connection returns`, async ({ page, context }, testInfo) => {
     const phone = newPhone();
-    await visitOnline(page, `${origin}${path}`);
+    await visitOnline(page, `${site}${path}`);
     await formHydrated(page);
     const length = await record(page, words, SHORT_SECONDS);
     await fillPhoneAndConsent(page, words, phone);

@@ -1,4 +1,4 @@
-// The site built for a Google Apps Script collector (tests/build-apps-script.js) against a
+// The site as deployed elsewhere, stories to a Google Apps Script collector (tests/build-elsewhere.js), against a
 // stand-in that answers as Google documents and runs the project's own collector
 // (tests/apps-script/): no preflight, one POST, every character in the sheet; the service
 // worker's queue; "try again" (a busy lock) kept and sent again; plain form posts from a browser
@@ -12,7 +12,7 @@ import { APPS_SCRIPT_PORT } from '../../playwright.config';
 import { en } from '../../src/i18n/en';
 import { gu } from '../../src/i18n/gu';
 import { hi } from '../../src/i18n/hi';
-import { APPS_SCRIPT_ENDPOINT } from '../build-apps-script.js';
+import { APPS_SCRIPT_ENDPOINT } from '../build-elsewhere.js';
 import { newStoryKey } from '../../src/story-outbox/contract.js';
 import { storyRequest } from '../../src/story-outbox/send';
 import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, type StandIn } from '../apps-script/stand-in';
@@ -24,18 +24,19 @@ const SUCCESS = 'Form Submitted Successfully!';
 const HINDI = { Name: 'आशा देवी 🙏🏽', Phone: '9876543210', Story: 'मेरे गाँव में बस स्टॉप पर रोशनी नहीं है। 🚌💡\nअब हम साथ चलते हैं 👭 — क़िस्सा' };
 
 let standIn: StandIn;
-let site: AppsScriptSite;
-let origin: string;
+let served: AppsScriptSite;
+/** The site's address, its sub-path included: `${site}/home` is its home page. */
+let site: string;
 
 // One stand-in on a fixed port (the browser's resolver rules name it): the tests take turns.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  site = await startAppsScriptSite(APPS_SCRIPT_PORT);
-  ({ standIn, origin } = site);
+  served = await startAppsScriptSite(APPS_SCRIPT_PORT);
+  ({ standIn, address: site } = served);
 });
 
-test.afterAll(() => site?.close());
+test.afterAll(() => served?.close());
 
 test.beforeEach(() => standIn.reset());
 
@@ -45,7 +46,7 @@ const outboxKey = (page: Page) => page.evaluate(() => JSON.parse(localStorage.ge
 const preflights = () => standIn.seen.filter((seen) => seen.method === 'OPTIONS');
 
 async function openForm(page: Page) {
-  await page.goto(`${origin}/home#salaamstree`);
+  await page.goto(`${site}/home#salaamstree`);
   await formHydrated(page);
 }
 
@@ -129,7 +130,7 @@ test.describe('with the form’s script, before any service worker', () => {
 test.describe('through the service worker', () => {
   test('a story written offline is kept, then reaches the sheet once when the connection returns', async ({ page, context }) => {
     const name = `Offline ${Date.now()}`;
-    await visitOnline(page, `${origin}/home`);
+    await visitOnline(page, `${site}/home`);
     await formHydrated(page);
     await fillStory(page, { Name: name });
     await context.setOffline(true);
@@ -146,7 +147,7 @@ test.describe('through the service worker', () => {
   });
 
   test('a collector whose answer the browser may not read is "not confirmed": her words stay, and the story is kept to go later', async ({ page }) => {
-    await visitOnline(page, `${origin}/home`);
+    await visitOnline(page, `${site}/home`);
     await formHydrated(page);
     standIn.behaviour.cors = false;
     await fillStory(page);
@@ -176,7 +177,7 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
   });
 
   test('a plain post is saved once, shown in Google’s sandboxed frame, and its link leads back to the site', async ({ page }) => {
-    await page.goto(`${origin}/home#salaamstree`);
+    await page.goto(`${site}/home#salaamstree`);
     await fillStory(page, HINDI);
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
     const frame = await answerFrame(page);
@@ -189,12 +190,12 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
 
     // A tap on the link leaves Google's frame for the site itself.
     await frame.getByRole('link', { name: 'Back to the STREE home page' }).click();
-    await expect(page).toHaveURL(`${origin}/`);
+    await expect(page).toHaveURL(`${site}/`);
     expect(standIn.rows()).toHaveLength(1);
   });
 
   test('a refused plain post is corrected in the frame and sent again from there, saved once', async ({ page }) => {
-    await page.goto(`${origin}/hi/home#salaamstree`);
+    await page.goto(`${site}/hi/home#salaamstree`);
     const t = hi.form;
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
     // Spaces pass the browser's `required`; the collector refuses them.
@@ -222,7 +223,7 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
 
   test('in a script bound to its sheet (no top navigation on a tap), the link could not leave the frame', async ({ page }) => {
     standIn.behaviour.project = 'bound';
-    await page.goto(`${origin}/home#salaamstree`);
+    await page.goto(`${site}/home#salaamstree`);
     await fillStory(page);
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
     const frame = await answerFrame(page);
@@ -237,7 +238,7 @@ test.describe('without JavaScript at all', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the plain form still posts to the collector, and the story is saved once', async ({ page }) => {
-    await page.goto(`${origin}/home#salaamstree`);
+    await page.goto(`${site}/home#salaamstree`);
     await fillStory(page, HINDI);
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
     // Google builds its frame with script: without any, her page may stay blank; the story is saved all the same.
@@ -248,7 +249,7 @@ test.describe('without JavaScript at all', () => {
   });
 
   test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
-    await page.goto(`${origin}/home#salaamstree`);
+    await page.goto(`${site}/home#salaamstree`);
     await fillStory(page);
     await storyForm(page).locator('input[name="website"]').fill('https://spam.example', { force: true });
     await field(page, CONSENT).check();
@@ -274,7 +275,7 @@ test.describe('a story told by voice', () => {
 
   test('sent twice from a page with one key, as the form’s script sends it: one Drive file with its exact bytes, one row', async ({ page }, testInfo) => {
     const audio = recordStory(testInfo);
-    await page.goto(`${origin}/home`);
+    await page.goto(`${site}/home`);
     // The request the form's script makes for another origin (src/story-outbox/send.ts), with the recording in its JSON.
     const { url, init } = storyRequest(APPS_SCRIPT_ENDPOINT, {}, newStoryKey(), page.url());
     const body = JSON.stringify({ Phone: '9876543210', Recording: { type: 'audio/webm;codecs=opus', data: audio.toString('base64') } });
@@ -326,7 +327,7 @@ test.describe('from a Gujarati page', () => {
     });
 
     test('is saved once and answered in Gujarati, in Google’s frame', async ({ page }) => {
-      await page.goto(`${origin}/gu/home#salaamstree`);
+      await page.goto(`${site}/gu/home#salaamstree`);
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
       await form.getByLabel(t.name, { exact: true }).fill(GUJARATI.Name);
       await form.getByLabel(t.phone, { exact: true }).fill(GUJARATI.Phone);

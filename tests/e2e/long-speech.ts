@@ -1,11 +1,13 @@
-// The microphone of the 2G projects (playwright.config.ts): a story of about a minute and a half,
-// told in Hindi and English by turns as she might tell it, so a 90-second recording hears speech
-// from its first second to its last, none of it the same twice. Made as tests/e2e/fake-microphone.ts
-// makes the shorter one: espeak-ng speaks each paragraph, ffmpeg joins them at Chromium's 48 kHz.
+// The story of the 2G projects (playwright.config.ts): about a minute and a half, told in Hindi and
+// English by turns as she might tell it, so 90 seconds of it hold speech from the first second to
+// the last, none of it the same twice. Made as tests/e2e/fake-microphone.ts makes the shorter one:
+// espeak-ng speaks each paragraph, ffmpeg joins them at Chromium's 48 kHz; then kept as a phone
+// keeps a recording, which is what a 2G spec sends.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { RECORDING_BITS_PER_SECOND } from '../../src/story-outbox/recording.js';
 
 /** Made before Chromium starts, under test-results/ (Playwright empties it at the start of a run). */
 export const LONG_SPEECH_WAV = resolve('test-results/voice/long-speech.wav');
@@ -51,6 +53,23 @@ export function makeLongSpeech(file = LONG_SPEECH_WAV) {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  return file;
+}
+
+/**
+ * Writes the first `seconds` of the story to `file` as her phone keeps a recording: Opus at the
+ * form's recorder's constant bit rate (RECORDING_BITS_PER_SECOND), in Ogg, as a recorder app saves
+ * it. A 2G spec chooses it in the form rather than recording it: a recording spends its seconds
+ * waiting, and its length is read off a timer that lags on a busy machine, while the link and the
+ * delivery, what those specs are about, see the same bytes. The form's recorder is the voice
+ * specs' to test.
+ */
+export function storyAsKept(file: string, seconds: number, from = LONG_SPEECH_WAV) {
+  mkdirSync(dirname(file), { recursive: true });
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-y', '-i', from, '-t', String(seconds),
+    '-c:a', 'libopus', '-b:a', String(RECORDING_BITS_PER_SECOND), '-vbr', 'off', file,
+  ]);
   return file;
 }
 

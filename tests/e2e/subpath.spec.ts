@@ -1,5 +1,6 @@
-// One site built for a sub-path (BASE_PATH=/stree/, by tests/build-subpath.js) and served only
-// there, as GitHub Pages serves a project: every page, link, asset, share card, precached file
+// One site built for a sub-path (BASE_PATH=/stree/, by tests/build-elsewhere.js, which also sends
+// its stories to Apps Script, as such a host has no inbox) and served only there, as GitHub Pages
+// serves a project: every page, link, asset, share card, precached file
 // and the service worker itself must stay below /stree/ (README, "Deploy").
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EDITOR_FOLDER } from '../../src/build/dist-files.js';
 import { parse } from 'parse5';
-import { SUBPATH_BASE as BASE, SUBPATH_DIST as DIST } from '../build-subpath.js';
+import { ELSEWHERE_BASE as BASE, ELSEWHERE_DIST as DIST } from '../build-elsewhere.js';
 import { staticSite } from '../../server/static-site.js';
 import { bannerHeadings } from './content';
 
