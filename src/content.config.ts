@@ -261,6 +261,15 @@ const productsSchema = (image: ImageField) =>
       .describe('true while this is a sample listing: the page then says not to order yet, and its contact is no link'),
   });
 
+const staySafeSchema = () =>
+  z.strictObject({
+    title: text('the title').describe('The heading at the top of the page, and its name in the browser tab and in search results'),
+    description: text('one sentence about the page').describe('One sentence saying what the page tells, for search engines and link previews'),
+    intro: text('the opening paragraph').describe('The paragraph under the heading: who the page is for and what it tells'),
+    dangerTitle: text('the heading over the helplines').describe('The heading of the first part, over the helplines (they come from the settings)'),
+    dangerIntro: text('a line over the helplines').describe('One line between that heading and the helplines'),
+  });
+
 /**
  * What each kind of entry says in words, and so what a translation gives (src/content/{locale}/,
  * one file in the same place as the English one). Everything else comes from the English file.
@@ -277,9 +286,11 @@ const TRANSLATED = {
   profileCategories: { title: true },
   profiles: { name: true, note: true, imageAlt: true },
   products: { name: true, group: true, village: true, district: true, state: true, description: true, imageAlt: true },
+  // An article is words from end to end: a translation gives all of it, its text below the fields too.
+  staySafe: { title: true, description: true, intro: true, dangerTitle: true, dangerIntro: true },
 } as const;
 
-/** Each collection: its folder, which files are entries, and the fields that name pictures. */
+/** Each collection: its folder, which files are entries, the fields that name pictures, and whether its text is an article (src/lib/article.ts). */
 export const SOURCES = {
   settings: { folder: 'settings', pattern: '*.json', imageFields: ['teamPhoto', 'videoPoster'] },
   banner: { folder: 'banner', pattern: '*.json', imageFields: ['image'] },
@@ -292,6 +303,7 @@ export const SOURCES = {
   profileCategories: { folder: 'profile-categories', pattern: '*.json' },
   profiles: { folder: 'profiles', pattern: '**/*.md', imageFields: ['image'], categoryFolders: profileCategoryIds },
   products: { folder: 'products', pattern: '*.json', imageFields: ['image'] },
+  staySafe: { folder: 'stay-safe', pattern: '*.md', article: true },
 } as const;
 
 /** No picture is ever translated: a translation's schema never asks for one. */
@@ -307,9 +319,10 @@ function translation<S extends z.ZodObject, N extends keyof typeof TRANSLATED>(
   schema: (image: ImageField) => S,
 ) {
   const { folder, pattern } = SOURCES[name];
+  const article = 'article' in SOURCES[name];
   type Words = Pick<S['shape'], Extract<keyof (typeof TRANSLATED)[N], keyof S['shape']>>;
   return defineCollection({
-    loader: contentGlob({ folder: `${locale}/${folder}`, pattern, twinOf: folder }),
+    loader: contentGlob({ folder: `${locale}/${folder}`, pattern, twinOf: folder, article }),
     schema: schema(noImage).pick(TRANSLATED[name] as never) as unknown as z.ZodObject<Words, z.core.$strict>,
   });
 }
@@ -328,6 +341,7 @@ function translations<L extends string>(locale: L) {
     profileCategories: translation(locale, 'profileCategories', profileCategoriesSchema),
     profiles: translation(locale, 'profiles', profilesSchema),
     products: translation(locale, 'products', productsSchema),
+    staySafe: translation(locale, 'staySafe', staySafeSchema),
   };
   return Object.fromEntries(Object.entries(all).map(([name, c]) => [`${name}_${locale}`, c])) as {
     [N in keyof typeof all as `${N}_${L}`]: (typeof all)[N];
@@ -353,6 +367,7 @@ export const collections = {
   profileCategories: collection('profileCategories', profileCategoriesSchema),
   profiles: collection('profiles', profilesSchema),
   products: collection('products', productsSchema),
+  staySafe: collection('staySafe', staySafeSchema),
   ...allTranslations(),
 };
 
@@ -372,4 +387,5 @@ export const SCHEMAS = {
   profileCategories: profileCategoriesSchema,
   profiles: profilesSchema,
   products: productsSchema,
+  staySafe: staySafeSchema,
 } satisfies Record<keyof typeof SOURCES, unknown>;

@@ -3,6 +3,7 @@
 // `.describe()` as the hint under it. A field added to src/content.config.ts appears in the editor
 // with no second edit; tests/unit/admin-config.test.ts fails when the two disagree.
 import { z } from 'astro/zod';
+import { ARTICLE_TEXT } from '../lib/article';
 
 /** A JSON Schema node, as zod writes one for a field. */
 interface JsonNode {
@@ -47,6 +48,8 @@ export interface CollectionSource {
   /** Which files are entries: `*.json`, or `**\/*.md` for entries in category folders. */
   pattern: string;
   imageFields?: readonly string[];
+  /** The text below the fields is an article (src/lib/article.ts): parts, paragraphs, lists, bold. */
+  article?: boolean;
 }
 
 export interface EditorConfigInput {
@@ -156,6 +159,17 @@ const BODY: EditorField = {
   hint: 'The text of the page, in paragraphs. Plain words: no HTML.',
 };
 
+/**
+ * An article's text: the editor offers only what its page shows (src/lib/article.ts), so that a
+ * link or a quotation is not offered to be refused at the build.
+ */
+const ARTICLE_BODY: EditorField = {
+  ...BODY,
+  hint: `The text of the page: ${ARTICLE_TEXT}. Where it says {site}, the page shows the site Exit this page opens.`,
+  buttons: ['bold', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
+  editor_components: [],
+};
+
 /** The whole configuration Sveltia CMS reads at /admin/config.json. */
 export function editorConfig(input: EditorConfigInput) {
   const { locales, defaultLocale } = input;
@@ -173,9 +187,11 @@ export function editorConfig(input: EditorConfigInput) {
     // English at the root of src/content/, each other edition in src/content/{locale}/ (docs/admin.md).
     const folder = `src/content/{{locale}}/${source.folder}`;
     const common = { name, label: labelOf(name), ...format, i18n: true, ...collectionMedia };
+    const body = source.article ? ARTICLE_BODY : BODY;
     const singleton = input.singletons[name];
     if (singleton) {
-      return { ...common, files: [{ name: singleton, label: labelOf(name), file: `${folder}/${singleton}.json`, i18n: true, fields }] };
+      const file = `${folder}/${singleton}.${extension}`;
+      return { ...common, files: [{ name: singleton, label: labelOf(name), file, i18n: true, fields: isMarkdown ? [...fields, body] : fields }] };
     }
     const identifier = ['name', 'title'].find((key) => key in schema.shape) ?? Object.keys(schema.shape)[0]!;
     return {
@@ -185,7 +201,7 @@ export function editorConfig(input: EditorConfigInput) {
       identifier_field: identifier,
       summary: `{{${identifier}}}`,
       sortable_fields: ['order', identifier].filter((key) => key in schema.shape),
-      fields: isMarkdown ? [...fields, BODY] : fields,
+      fields: isMarkdown ? [...fields, body] : fields,
       // Stories and profiles live in a folder per category: the folder is the category.
       ...(source.pattern.includes('**/') ? { nested: { depth: 2, subfolders: false }, meta: { path: { widget: 'string', label: 'Category' } } } : {}),
     };

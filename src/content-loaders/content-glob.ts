@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { glob } from 'astro/loaders';
 import type { Loader } from 'astro/loaders';
+import { ArticleError, articleSections } from '../lib/article';
 import { categoryOfId } from '../lib/category-folder';
 
 interface ContentGlobOptions {
@@ -15,14 +16,17 @@ interface ContentGlobOptions {
   categoryFolders?: readonly string[];
   /** For a translation: the folder of the English entries, one of which each file must translate. */
   twinOf?: string;
+  /** The text below the fields is an article: parts, paragraphs, lists and bold words only. */
+  article?: boolean;
 }
 
 /**
  * Astro's glob loader, plus the checks whose failure Astro would not explain in an editor's
  * words: every image an entry names exists (Astro's own error names the image, not the content
- * file), a story sits in a real category's folder, a translation has an English entry to translate.
+ * file), a story sits in a real category's folder, a translation has an English entry to translate,
+ * an article's text holds only what its page can show.
  */
-export function contentGlob({ folder, pattern, imageFields = [], categoryFolders, twinOf }: ContentGlobOptions): Loader {
+export function contentGlob({ folder, pattern, imageFields = [], categoryFolders, twinOf, article }: ContentGlobOptions): Loader {
   const inner = glob({ pattern, base: `./src/content/${folder}` });
   return {
     name: `content-glob:${folder}`,
@@ -34,6 +38,7 @@ export function contentGlob({ folder, pattern, imageFields = [], categoryFolders
             assertImagesExist(props.filePath, props.data, imageFields);
             if (categoryFolders) assertCategoryFolder(props.filePath, props.id, categoryFolders);
             if (twinOf) assertTwinExists(props.filePath, folder, twinOf);
+            if (article) assertArticle(props.filePath);
           }
           return context.parseData(props);
         },
@@ -78,4 +83,18 @@ function assertTwinExists(filePath: string, translatedFolder: string, englishFol
     `${shown}: there is no English entry ${english} for this translation. ` +
       'A translation keeps the folder and file name of the entry it translates: rename or move it to match.',
   );
+}
+
+/** The front matter between its two `---` lines: the text starts on the line after it. */
+const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+
+function assertArticle(filePath: string) {
+  const source = readFileSync(filePath, 'utf8');
+  const fields = FRONT_MATTER.exec(source)?.[0] ?? '';
+  try {
+    articleSections(source.slice(fields.length), fields.split('\n').length);
+  } catch (error) {
+    if (!(error instanceof ArticleError)) throw error;
+    throw new Error(`${relative(process.cwd(), filePath)}: the text below the fields, ${error.message}.`);
+  }
 }

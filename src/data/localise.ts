@@ -4,7 +4,7 @@
 import { getCollection, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { DEFAULT_LOCALE, type Locale } from '../i18n';
 
-type Translated = 'settings' | 'banner' | 'focus' | 'problems' | 'solutions' | 'testimonials' | 'storyCategories' | 'stories' | 'profileCategories' | 'profiles' | 'products';
+type Translated = 'settings' | 'banner' | 'focus' | 'problems' | 'solutions' | 'testimonials' | 'storyCategories' | 'stories' | 'profileCategories' | 'profiles' | 'products' | 'staySafe';
 
 export type Localised<C extends Translated> = CollectionEntry<C> & {
   /** False where the edition has no translation yet: `data` is then the English. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { shouldCloseOnKey } from '../lib/drawer-keys';
 import type { NavLink } from '../lib/nav-links';
-import { SOCIAL_PATHS, type SocialNetwork } from '../lib/social-icons';
+import { SOCIAL_GLYPH, SOCIAL_PATHS, type SocialNetwork } from '../lib/social-icons';
 import { focusSection, sectionTarget } from './section-target';
 import styles from './MenuDrawer.module.css';
 
@@ -120,10 +120,7 @@ export default function MenuDrawer(props: Props) {
               {social.map(({ network, href, label }) => (
                 <li key={network}>
                   <a href={href} target="_blank" rel="noopener noreferrer" onClick={close}>
-                    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none"
-                      stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                      <path d={SOCIAL_PATHS[network]} />
-                    </svg>
+                    <svg {...SOCIAL_GLYPH}><path d={SOCIAL_PATHS[network]} /></svg>
                     <span className="visually-hidden">{label} {strings.newTab}</span>
                   </a>
                 </li>

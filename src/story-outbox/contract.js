@@ -26,14 +26,23 @@ export const QUEUED_HEADER = 'X-Stree-Queued';
  * address) while the collector was reachable: no connection would ever carry it, so it is not kept.
  */
 export const BLOCKED_HEADER = 'X-Stree-Blocked';
+/*
+ * Two kinds of signal, never to be taken one for the other, so no two share a value. A *_MESSAGE
+ * crosses from the service worker to a page, and may cross deploys: the worker of the last deploy
+ * goes on serving pages of this one until this one's worker takes over, and this one's worker
+ * takes over pages still open from the last. So a message's value never changes: a page of either
+ * deploy understands the worker of the other. A *_EVENT goes from one of a page's scripts to
+ * another on `window`; all of them come from that page's own deploy (its HTML names its scripts by
+ * their hashes), so an event's value is free to change, and each differs from the message it follows.
+ */
 /** Posted by the service worker to open pages once a collector saved a kept story: `{ type, key }`. */
 export const SENT_MESSAGE = 'stree:story-sent';
-/** Dispatched on `window` once a kept story went out, whoever sent it. */
-export const SENT_EVENT = 'stree:story-sent';
+/** Dispatched on `window` once a kept story went out, whoever sent it, for the form to say so. */
+export const SENT_EVENT = 'stree:kept-story-sent';
 /** Posted by the service worker when the collector refused a kept story: it waits in RETURNED_CACHE. */
 export const RETURNED_MESSAGE = 'stree:story-returned';
 /** Dispatched on `window` once a refused story is back in the draft, for the form to show it. */
-export const RETURNED_EVENT = 'stree:story-returned';
+export const RETURNED_EVENT = 'stree:kept-story-back';
 /** Cache Storage the worker leaves refused stories in, for the page to put back in the form. */
 export const RETURNED_CACHE = 'stree-returned-stories';
 /**

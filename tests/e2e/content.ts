@@ -1,6 +1,7 @@
 // Expected values for e2e tests come from the editors' files, never from the built output.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { articleSections } from '../../src/lib/article';
 
 const CONTENT = join(process.cwd(), 'src', 'content');
 
@@ -26,6 +27,12 @@ export interface Settings {
 }
 
 export const settings = readJson<Settings>('settings/site.json');
+
+/** The parts of the stay-safe article in one edition, as its file gives them (src/content/stay-safe/). */
+export function staySafeSections(locale: 'en' | 'hi' | 'gu') {
+  const file = join(CONTENT, locale === 'en' ? '' : locale, 'stay-safe', 'stay-safe.md');
+  return articleSections(readFileSync(file, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, ''));
+}
 
 /** Story categories in page order, each with its story names in order. */
 export function storyCategories() {

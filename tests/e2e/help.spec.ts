@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
+import { staySafeSections } from './content';
 import { HELPLINES, EXIT_ADDRESS, STORY } from './help-fixtures';
 import { PAGE_TYPES } from './page-types';
 
@@ -116,12 +117,12 @@ test('the stay-safe page says what quick exit does not do and how to remove what
 });
 
 // Issue 33: her recording is as private as her words, and the page must say so.
-for (const [path, strings, recorded, heard] of [['/stay-safe/', en, /\brecord/i, /\bhear\b/], ['/hi/stay-safe/', hi, /रिकॉर्ड/, /सुन सकते/]] as const) {
+for (const [path, locale, strings, recorded, heard] of [['/stay-safe/', 'en', en, /\brecord/i, /\bhear\b/], ['/hi/stay-safe/', 'hi', hi, /रिकॉर्ड/, /सुन सकते/]] as const) {
   test(`${path} lists her recording in what the site keeps and in what Exit this page removes, and warns it can be overheard`, async ({ page }) => {
     await page.goto(path);
     const main = page.getByRole('main');
     const section = (heading: string) => main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
-    const [, exitSection, keepsSection] = strings.staySafe.sections;
+    const [, exitSection, keepsSection] = staySafeSections(locale);
     // What Exit this page does: its first list.
     await expect(section(exitSection!.heading).locator('ul').first().locator('li').filter({ hasText: recorded })).toHaveCount(1);
     // What the site keeps, and the button under the form that removes it.

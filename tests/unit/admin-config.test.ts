@@ -22,7 +22,7 @@ const config = editorConfig({
   sources: SOURCES,
   translated: TRANSLATED_FIELDS,
   mediaFolders,
-  singletons: { settings: 'site' },
+  singletons: { settings: 'site', staySafe: 'stay-safe' },
   locales: LOCALES,
   defaultLocale: DEFAULT_LOCALE,
   backend: { name: 'github', repo: 'stree/website' },
@@ -99,6 +99,18 @@ describe('where the editor writes', () => {
     expect(collection('stories')).toMatchObject({ folder: 'src/content/{{locale}}/stories', format: 'frontmatter', nested: { depth: 2, subfolders: false } });
     expect(collection('focus')).toMatchObject({ folder: 'src/content/{{locale}}/focus', format: 'json', extension: 'json' });
     expect(collection('settings').files![0]!.file).toBe('src/content/{{locale}}/settings/site.json');
+    expect(collection('staySafe')).toMatchObject({ format: 'frontmatter' });
+    expect(collection('staySafe').files![0]!.file).toBe('src/content/{{locale}}/stay-safe/stay-safe.md');
+  });
+
+  it('offers for the stay-safe text only what its page shows, and says so: no link, picture, quotation or italics to be refused', () => {
+    const body = collection('staySafe').files![0]!.fields.find((field) => field.name === 'body')!;
+    expect(body).toMatchObject({ widget: 'markdown', required: true, i18n: true, editor_components: [] });
+    expect(body.buttons).toEqual(['bold', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list']);
+    expect(body.hint).toContain('"## " heading');
+    expect(body.hint).toContain('{site}');
+    // A story's text is free Markdown, as before.
+    expect(collection('stories').fields!.find((field) => field.name === 'body')).not.toHaveProperty('buttons');
   });
 
   it('asks for each helpline’s name and purpose in every edition’s language, in the fields its row names', () => {

@@ -114,6 +114,27 @@ describe('a broken content file stops the build, naming the file and the field',
     expect(output).toMatch(/order.*whole number/);
   });
 
+  it('a stay-safe article with a field its page shows left empty, in one edition', async () => {
+    const dir = projectCopy();
+    const file = join(dir, 'src/content/gu/stay-safe/stay-safe.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^dangerTitle:.*$/m, 'dangerTitle: ""'));
+    const output = await syncError(dir);
+    expect(output).toContain('staySafe_gu → stay-safe');
+    expect(output).toMatch(/dangerTitle.*write the heading over the helplines/);
+  });
+
+  it('a stay-safe article whose text holds what its page cannot show, naming the line and what to write', async () => {
+    const dir = projectCopy();
+    const file = join(dir, 'src/content/hi/stay-safe/stay-safe.md');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const paragraph = lines.findIndex((line, index) => index > 0 && line !== '' && !/^(---|#|- |\d+\. |\w+:)/.test(line));
+    lines[paragraph] = `${lines[paragraph]} [STREE](https://stree.example)`;
+    writeFileSync(file, lines.join('\n'));
+    const output = await syncError(dir);
+    expect(output).toContain(`src/content/hi/stay-safe/stay-safe.md: the text below the fields, line ${paragraph + 1}: a link`);
+    expect(output).toContain('Write parts that each start with a "## " heading');
+  });
+
   it('a wrong type in a JSON file: a price in quotes', async () => {
     const dir = projectCopy();
     const id = editJson(dir, 'products', (product) => { product.priceRupees = '80'; });

@@ -8,6 +8,8 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, SOURCES, TRANSLATED_FIELDS } from '../../src/content.config';
+import { ArticleError, articleSections } from '../../src/lib/article';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 
 const ROOT = resolve(process.env.CONTENT_CHECK_ROOT ?? process.cwd());
 const CONTENT = join(ROOT, 'src', 'content');
@@ -37,6 +39,19 @@ function entriesIn(folder: string, pattern: string): string[] {
 const pictureOf = (file: string) => (() => z.string().refine((path) => existsSync(resolve(dirname(file), path)), { error: 'names no picture file' })) as never;
 const noPicture = (() => z.never()) as never;
 
+/** An article's text below its fields (src/lib/article.ts): what its page cannot show, with the line. */
+function articleProblems(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const fields = /^---\r?\n[\s\S]*?\r?\n---[ \t]*\r?\n/.exec(text)?.[0] ?? '';
+  try {
+    articleSections(text.slice(fields.length), fields.split('\n').length);
+    return [];
+  } catch (error) {
+    if (error instanceof ArticleError) return [`${relative(ROOT, file)}: ${error.message}`];
+    throw error;
+  }
+}
+
 const problems = (file: string, result: { success: boolean; error?: z.ZodError }) =>
   result.success ? [] : result.error!.issues.map((issue) => `${relative(ROOT, file)}: ${issue.path.join('.')}: ${issue.message}`);
 
@@ -65,6 +80,18 @@ describe(`the content files of ${relative(process.cwd(), ROOT) || 'this project'
           const file = join(CONTENT, locale, folder, path);
           const orphan = english.includes(path) ? [] : [`${relative(ROOT, file)}: no English entry ${folder}/${path}`];
           return [...problems(file, schema.safeParse(dataOf(file))), ...orphan];
+        });
+        expect(found).toEqual([]);
+      });
+    }
+
+    if ('article' in SOURCES[name]) {
+      it(`every edition has its own ${name} article, its text holding only what the page shows`, () => {
+        const found = LOCALES.flatMap((locale) => {
+          const folderOfEdition = join(CONTENT, locale === DEFAULT_LOCALE ? '' : locale, folder);
+          const files = entriesIn(folderOfEdition, pattern);
+          if (files.length === 0) return [`${relative(ROOT, folderOfEdition)}: no article in ${locale}`];
+          return files.flatMap((path) => articleProblems(join(folderOfEdition, path)));
         });
         expect(found).toEqual([]);
       });

@@ -18,7 +18,7 @@ export const GET: APIRoute = ({ site }) => {
     sources: SOURCES,
     translated: TRANSLATED_FIELDS,
     mediaFolders: mediaFoldersOf(process.cwd(), SOURCES),
-    singletons: { settings: 'site' },
+    singletons: { settings: 'site', staySafe: 'stay-safe' },
     locales: LOCALES,
     defaultLocale: DEFAULT_LOCALE,
     backend: editorBackend(process.env).backend,
