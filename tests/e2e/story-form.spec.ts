@@ -276,13 +276,17 @@ test('a story page has the form too', async ({ page }) => {
 for (const locale of LOCALES) {
   const path = `/${editionFolder(locale)}home`;
   test(`${path}: the form's script carries its own edition's words and no other edition's`, async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
     await page.goto(path);
     const storyForm = page.locator('section[data-story-endpoint] form');
     await storyForm.scrollIntoViewIfNeeded();
     await islandHydrated(storyForm);
-    // What the phone fetched by then, as the browser lists it, read again from the server.
-    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map(({ name }) => name).filter((url) => /\.js(\?|$)/.test(url)));
-    const fetched = (await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()))).join('\n');
+    // Every script the phone fetched by then: the network falls quiet once the form's are in.
+    await page.waitForLoadState('networkidle');
+    const fetched = (await Promise.all(scripts)).join('\n');
     // Sentences only the script says (a failure, the queue): never in the page's HTML.
     const own = getStrings(locale).form;
     expect(fetched.includes(own.offline), `${locale}'s own words`).toBe(true);
