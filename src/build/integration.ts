@@ -15,7 +15,7 @@ import { adminPolicyDirectives } from './security/admin-policy.js';
 import { writeSecurityHeaders } from './security/headers.js';
 import { metaPolicy, narrowPolicy, unsafeMarkup } from './security/page-check.js';
 import { policyDirectives, storyOrigins } from './security/policy.js';
-import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
+import { RUNTIME_STYLE_HASHES, runtimeStyleHashes } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
 import { CARD_CACHE_ENV } from './share-card-cache';
 import { copyEditionFonts } from './edition-fonts';
@@ -66,8 +66,10 @@ export default function streeSite(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         const pages = htmlFiles(dist).map((file) => {
-          // Astro gives every page the hashes of the whole site's inline code: each keeps its own.
-          const html = narrowPolicy(readFileSync(file, 'utf8'), { styleHashes: RUNTIME_STYLE_HASHES });
+          // Astro gives every page the hashes of the whole site's inline code: each keeps its own,
+          // and those of the styles its islands' libraries insert.
+          const built = readFileSync(file, 'utf8');
+          const html = narrowPolicy(built, { styleHashes: runtimeStyleHashes(built) });
           writeFileSync(file, html);
           return { file: file.slice(dist.length), html };
         });

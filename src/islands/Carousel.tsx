@@ -1,6 +1,5 @@
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance } from 'swiper/types';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import Swiper from 'swiper';
 import {
   REDUCED_MOTION, carouselOptions, followMotionPreference, holdWhileFocused, matchSwipeThreshold, type CarouselStrings,
 } from './carousel-options';
@@ -15,28 +14,11 @@ interface Props {
   [slot: `slide${number}`]: ReactNode;
 }
 
-/** The strip's name while the slides are a native strip, before Swiper starts; null after. */
-const StripLabel = createContext<string | null>(null);
-
-/**
- * Swiper's wrapper, which until Swiper starts (and if its script never arrives) is a strip she
- * swipes natively and reaches by Tab, so a picture-only banner has a Tab stop and the keyboard
- * scrolls it. Once Swiper starts, its own controls and name take over.
- */
-function StripWrapper({ className, children }: { className: string; children: ReactNode }) {
-  const label = useContext(StripLabel);
-  return (
-    <div className={className} tabIndex={label === null ? undefined : 0} role={label === null ? undefined : 'group'} aria-label={label ?? undefined}>
-      {children}
-    </div>
-  );
-}
-
 /**
  * Where she was on the native strip: the slide she swiped to (Swiper starts on it, and the
  * strip's own scroll is undone, or it would shift Swiper's view), and whether her focus was on it.
  */
-function readStrip(swiper: SwiperInstance) {
+function readStrip(swiper: Swiper) {
   const strip = swiper.wrapperEl;
   const shown = strip.clientWidth > 0 ? Math.round(strip.scrollLeft / strip.clientWidth) : 0;
   strip.scrollLeft = 0;
@@ -46,41 +28,59 @@ function readStrip(swiper: SwiperInstance) {
 /**
  * Every carousel of the site (banner, focus, testimonials). The server renders its slides as
  * the native strip; hydrating draws the same HTML, and Swiper then starts on it where she is.
+ * React draws the markup once and Swiper drives it from then on: Swiper's own React binding
+ * (`swiper/react`) would add 3.8 KB gzip, and a render of every slide at every change of slide,
+ * for markup that never changes (docs/decisions.md).
  */
 export default function Carousel({ label, strings, ...slots }: Props) {
-  // Read once, before Swiper starts: a later change is followed by Swiper itself.
-  const [reducedMotion] = useState(() => typeof window !== 'undefined' && window.matchMedia(REDUCED_MOTION).matches);
+  // Until Swiper starts (and if its script never arrives) the wrapper is a strip she swipes
+  // natively and reaches by Tab, so a picture-only banner has a Tab stop and the keyboard scrolls
+  // it. Once Swiper starts, its own controls and name take over.
   const [isStrip, setIsStrip] = useState(true);
-  const hadFocus = useRef(false);
-  return (
-    <StripLabel value={isStrip ? label : null}>
-      <Swiper
-        {...carouselOptions(label, strings, reducedMotion)}
-        // swiper/react draws its wrapper with the element given here, which is a component of ours.
-        wrapperTag={StripWrapper as unknown as string}
-        data-carousel=""
-        onBeforeInit={(swiper) => {
+  const carousel = useRef<HTMLDivElement>(null);
+  const previous = useRef<HTMLDivElement>(null);
+  const next = useRef<HTMLDivElement>(null);
+  const bullets = useRef<HTMLDivElement>(null);
+  // Before the browser paints the hydrated island, as the strip it already shows.
+  useLayoutEffect(() => {
+    // Read once, before Swiper starts: a later change is followed by Swiper itself.
+    const reducedMotion = window.matchMedia(REDUCED_MOTION).matches;
+    let hadFocus = false;
+    const swiper = new Swiper(carousel.current!, {
+      ...carouselOptions(label, strings, reducedMotion, { prevEl: previous.current!, nextEl: next.current!, bullets: bullets.current! }),
+      on: {
+        beforeInit: (swiper) => {
           const strip = readStrip(swiper);
           swiper.params.initialSlide = strip.shown;
-          hadFocus.current = strip.hadFocus;
+          hadFocus = strip.hadFocus;
           setIsStrip(false);
-        }}
-        onInit={(swiper) => {
+        },
+        init: (swiper) => {
           matchSwipeThreshold(swiper);
           holdWhileFocused(swiper);
           followMotionPreference(swiper);
-        }}
-        onAfterInit={(swiper) => {
-          // The strip she was on is no longer a Tab stop: her focus goes to the control that does
-          // what its arrow keys did, not back to the top of the page.
-          if (hadFocus.current) swiper.el.querySelector<HTMLElement>('.swiper-button-next')?.focus();
-        }}
-        onResize={matchSwipeThreshold}
-      >
+        },
+        // The strip she was on is no longer a Tab stop: her focus goes to the control that does
+        // what its arrow keys did, not back to the top of the page.
+        afterInit: () => {
+          if (hadFocus) next.current!.focus();
+        },
+        resize: matchSwipeThreshold,
+      },
+    });
+    return () => void swiper.destroy(true, false);
+  }, []);
+  return (
+    <div ref={carousel} className="swiper" data-carousel="">
+      <div className="swiper-wrapper" tabIndex={isStrip ? 0 : undefined} role={isStrip ? 'group' : undefined} aria-label={isStrip ? label : undefined}>
         {slotsInOrder(slots, 'slide').map((slide, index) => (
-          <SwiperSlide key={index}>{slide}</SwiperSlide>
+          <div key={index} className="swiper-slide">{slide}</div>
         ))}
-      </Swiper>
-    </StripLabel>
+      </div>
+      {/* Empty and hidden until Swiper names and draws them (Carousel.astro's sheet). */}
+      <div ref={previous} className="swiper-button-prev" />
+      <div ref={next} className="swiper-button-next" />
+      <div ref={bullets} className="swiper-pagination" />
+    </div>
   );
 }

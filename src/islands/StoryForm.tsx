@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FormWords } from '../i18n/en';
-import { FORM_STRINGS } from '../i18n/form-strings';
 import { CONNECTION_FAILURES, sendStory } from '../story-outbox/send';
 import { keyFor, loadDraft, saveDraft } from '../story-outbox/draft';
 import { HONEYPOT } from '../story-outbox/fields.js';
@@ -13,10 +12,9 @@ import { recorderModule } from './load-recorder';
 import { useStoryDraft } from './use-story-draft';
 import styles from './StoryForm.module.css';
 
-interface Props {
+/** What a page hands its edition's form island (./StoryFormEn.tsx and its siblings). */
+export interface StoryFormProps {
   endpoint: string;
-  /** The page's language: a plain form post is answered in it (the POST keys stay English). */
-  lang: string;
   /** Lets two forms on one page keep distinct ids. */
   idPrefix: string;
   /** The page's words (Astro slots, docs/stories.md "Telling it by voice"): where Record is, other ways, what happens next. */
@@ -25,10 +23,15 @@ interface Props {
   whatNext?: ReactNode;
 }
 
-export default function StoryForm({ endpoint, lang, idPrefix, howToRecord, otherWays, whatNext }: Props) {
-  // From the script, which comes when the form is in view, not from props, which every page with
-  // a form would carry in its HTML (a kilobyte of Hindi, past the first 14 KB on a story page).
-  const strings: FormWords = FORM_STRINGS[lang as keyof typeof FORM_STRINGS] ?? FORM_STRINGS.en;
+interface Props extends StoryFormProps {
+  /** The page's language: a plain form post is answered in it (the POST keys stay English). */
+  lang: string;
+  /** Its edition's words, from the island's own module, not from props, which every page with a form would carry in its HTML. */
+  strings: FormWords;
+}
+
+/** The story form, in the words of the edition its island (./story-form-in.tsx) was made for. */
+export default function StoryForm({ endpoint, lang, strings, idPrefix, howToRecord, otherWays, whatNext }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const draft = useStoryDraft(form, strings);
   const { fields, kept, setError, setNotice, recording } = draft;

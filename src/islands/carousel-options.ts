@@ -55,8 +55,15 @@ export function followMotionPreference(swiper: Swiper) {
   });
 }
 
+/** A carousel's arrows and the row its bullets go in: elements of its server HTML. */
+export interface CarouselControls {
+  prevEl: HTMLElement;
+  nextEl: HTMLElement;
+  bullets: HTMLElement;
+}
+
 /** The Swiper settings every carousel shares; `reducedMotion` turns autoplay off. */
-export function carouselOptions(label: string, strings: CarouselStrings, reducedMotion: boolean): SwiperOptions {
+export function carouselOptions(label: string, strings: CarouselStrings, reducedMotion: boolean, { prevEl, nextEl, bullets }: CarouselControls): SwiperOptions {
   return {
     modules: [A11y, Autoplay, Keyboard, Navigation, Pagination],
     loop: true,
@@ -65,8 +72,8 @@ export function carouselOptions(label: string, strings: CarouselStrings, reduced
     shortSwipes: false,
     longSwipesMs: 0,
     keyboard: { enabled: true, onlyInViewport: true },
-    navigation: true,
-    pagination: { enabled: true, clickable: true },
+    navigation: { prevEl, nextEl },
+    pagination: { el: bullets, enabled: true, clickable: true },
     a11y: {
       // A label belongs on a landmark, not a bare div (axe aria-prohibited-attr); the WAI-ARIA
       // carousel pattern names the roles "carousel" and "slide".

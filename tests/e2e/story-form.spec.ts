@@ -4,7 +4,10 @@ import { parse } from 'csv-parse/sync';
 import { E2E_INBOX_FILE } from '../../playwright.config';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
+import { getStrings, LOCALES } from '../../src/i18n';
+import { editionFolder } from '../../src/lib/addresses';
 import { patienceFor } from '../../src/story-outbox/contract.js';
+import { islandHydrated } from './hydrate';
 import { CONSENT, STORY, field, fillStory as fill, formHydrated, snackbarHydrated, storyForm as form } from './story-form-page';
 
 const SNACKBAR_MS = 3000; // specification §9
@@ -267,6 +270,30 @@ test('a story page has the form too', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Share your Stories' })).toBeVisible();
   await expect(field(page, 'Phone')).toHaveAttribute('type', 'tel');
 });
+
+// The page knows its language when it is built: the form's script brings that edition's words
+// alone, not every edition's (issue 35: another's are bytes on her metered 2G, never shown).
+for (const locale of LOCALES) {
+  const path = `/${editionFolder(locale)}home`;
+  test(`${path}: the form's script carries its own edition's words and no other edition's`, async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto(path);
+    const storyForm = page.locator('section[data-story-endpoint] form');
+    await storyForm.scrollIntoViewIfNeeded();
+    await islandHydrated(storyForm);
+    // Every script the phone fetched by then: the network falls quiet once the form's are in.
+    await page.waitForLoadState('networkidle');
+    const fetched = (await Promise.all(scripts)).join('\n');
+    // Sentences only the script says (a failure, the queue): never in the page's HTML.
+    const own = getStrings(locale).form;
+    expect(fetched.includes(own.offline), `${locale}'s own words`).toBe(true);
+    const others = LOCALES.filter((other) => other !== locale).flatMap((other) => [getStrings(other).form.offline, getStrings(other).form.queuedNextVisit]);
+    expect(others.filter((sentence) => fetched.includes(sentence))).toEqual([]);
+  });
+}
 
 // The page's form has a file input for a recording; the script swaps it for the Record button.
 // Whatever she reads below the form (the footer, the helplines) must not jump when it wakes.

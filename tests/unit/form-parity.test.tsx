@@ -5,8 +5,11 @@
 // must ask for the same things in the same words: fields, labels, hints, patterns, limits, ids.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import StoryForm from '../../src/islands/StoryForm';
+import StoryFormEn from '../../src/islands/StoryFormEn';
+import StoryFormGu from '../../src/islands/StoryFormGu';
+import StoryFormHi from '../../src/islands/StoryFormHi';
 import { en } from '../../src/i18n/en';
+import { gu } from '../../src/i18n/gu';
 import { hi } from '../../src/i18n/hi';
 import { fixPage } from '../../server/story-pages.js';
 import { loadCollector, postEvent } from '../apps-script/collector';
@@ -37,8 +40,12 @@ function formAsSeen(html: string) {
  * The island as the server writes it, posting to a collector on another origin: the same plain
  * form as the correction pages. To the site's own inbox it also takes a recording (below).
  */
-function island(lang: string, endpoint = 'https://script.google.com/macros/s/x/exec') {
-  return renderToString(<StoryForm endpoint={endpoint} lang={lang} idPrefix="story" />);
+/** Each edition's island, as its pages hydrate it (src/components/stories/StoryFormIsland.astro). */
+const ISLANDS = { en: StoryFormEn, hi: StoryFormHi, gu: StoryFormGu };
+
+function island(lang: keyof typeof ISLANDS, endpoint = 'https://script.google.com/macros/s/x/exec') {
+  const StoryForm = ISLANDS[lang];
+  return renderToString(<StoryForm endpoint={endpoint} idPrefix="story" />);
 }
 
 function inbox(lang: string) {
@@ -55,7 +62,7 @@ function appsScript(lang: string) {
   return output.content;
 }
 
-describe.each([['en', en], ['hi', hi]] as const)('in %s', (lang, strings) => {
+describe.each([['en', en], ['hi', hi], ['gu', gu]] as const)('in %s', (lang, strings) => {
   const t = strings.form;
   const forms = { island: formAsSeen(island(lang)), inbox: formAsSeen(inbox(lang)), appsScript: formAsSeen(appsScript(lang)) };
 

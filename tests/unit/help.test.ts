@@ -145,8 +145,16 @@ describe('the share links', () => {
   it('give WhatsApp the title and the address, encoded, with no number so she picks the chat', () => {
     const url = 'https://stree.example/salaamstree/Safety%20&%20Justice/0/';
     expect(shareText('Bhanwari Devi | STREE', url)).toBe(`Bhanwari Devi | STREE ${url}`);
-    expect(whatsAppHref('भंवरी देवी', url)).toBe(`https://wa.me/?text=${encodeURIComponent(`भंवरी देवी ${url}`)}`);
-    expect(new URL(whatsAppHref('A & B', url)).searchParams.get('text')).toBe(`A & B ${url}`);
+    // What the browser sends when she follows it (the URL parser encodes the letters as UTF-8)...
+    const hindi = whatsAppHref('भंवरी देवी', url);
+    expect(new URL(hindi).href).toBe(`https://wa.me/?text=${encodeURIComponent(`भंवरी देवी ${url}`)}`);
+    // ...from a page that holds the letters as they are, 3 bytes each rather than 9.
+    expect(hindi).toContain('भंवरी%20देवी');
+    for (const title of ['A & B', 'A + B | C #1 50%', 'ગુજરાતી "કહાણી" <1>']) {
+      expect(new URL(whatsAppHref(title, url)).searchParams.get('text')).toBe(`${title} ${url}`);
+      // Nothing an address may not hold, or that would end or split its text.
+      expect(whatsAppHref(title, url).replace(/%[0-9A-F]{2}/g, '')).not.toMatch(/[\s"<>#&+|%]/);
+    }
   });
 
   it('open a chat with the organisation by its number: digits with the country code, no plus or spaces', () => {

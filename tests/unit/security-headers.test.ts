@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordingPatterns, sitePolicy, writeSecurityHeaders } from '../../src/build/security/headers.js';
 import { directivesOf, hashSource, metaPolicy, narrowPolicy, unsafeMarkup } from '../../src/build/security/page-check.js';
 import { policyDirectives, storyOrigins } from '../../src/build/security/policy.js';
+import { RUNTIME_STYLE_HASHES, runtimeStyleHashes } from '../../src/build/security/runtime-styles.js';
 import { headersFor, parseHeadersFile } from '../../server/headers-file.js';
 import { staticSite } from '../../server/static-site.js';
 
@@ -208,6 +209,15 @@ describe("each page's own policy", () => {
     expect(policy.get('script-src')).toEqual(["'self'", hashSource(SCRIPT)]);
     expect(policy.get('style-src')).toEqual(["'self'", hashSource(STYLE), hashSource(NOSCRIPT_STYLE), "'sha256-RUNTIME='"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it("keeps the typed quote's runtime styles on a page that has it, at the root or under a base, and on no other", () => {
+    const island = (url: string) => `<astro-island uid="a" component-url="${url}" component-export="default" ssr client="decor"></astro-island>`;
+    expect(RUNTIME_STYLE_HASHES).toHaveLength(2);
+    expect(runtimeStyleHashes(page(island('/_astro/TeamQuote.BCt7QSQc.js')))).toEqual(RUNTIME_STYLE_HASHES);
+    expect(runtimeStyleHashes(page(island('/stree/_astro/TeamQuote.x1.js')))).toEqual(RUNTIME_STYLE_HASHES);
+    // A story page: the form and the drawer, no typed quote; nor does a word in its text count.
+    expect(runtimeStyleHashes(page(`${island('/_astro/StoryFormHi.x1.js')}${island('/_astro/MenuDrawer.x2.js')}<p>TeamQuote.js</p>`))).toEqual([]);
   });
 
   it('leaves a page without a policy as it was', () => {

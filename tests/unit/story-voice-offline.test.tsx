@@ -4,7 +4,7 @@
 // it, and a later tap must fetch again.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import StoryForm from '../../src/islands/StoryForm';
+import StoryForm from '../../src/islands/StoryFormEn';
 import { en } from '../../src/i18n/en';
 import { RECORDER_STRINGS } from '../../src/i18n/recorder';
 
@@ -22,7 +22,7 @@ afterEach(() => {
 it('a recorder that cannot be fetched leaves the form whole, and the next tap fetches it again', async () => {
   vi.stubGlobal('MediaRecorder', class {});
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: () => new Promise(() => {}) } });
-  render(<StoryForm endpoint="/api/stories" lang="en" idPrefix="story" />);
+  render(<StoryForm endpoint="/api/stories" idPrefix="story" />);
   fireEvent.click(await screen.findByRole('button', { name: en.form.record }));
   await vi.waitFor(() => expect((screen.getByRole('button', { name: en.form.record }) as HTMLButtonElement).disabled).toBe(false));
   expect(screen.getByLabelText('Story', { selector: 'textarea' })).toBeTruthy();

@@ -5,7 +5,8 @@
 // tests/e2e (Chromium with a fake device).
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import StoryForm from '../../src/islands/StoryForm';
+import StoryForm from '../../src/islands/StoryFormEn';
+import StoryFormHi from '../../src/islands/StoryFormHi';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { RECORDER_STRINGS } from '../../src/i18n/recorder';
@@ -18,7 +19,7 @@ const strings = en.form;
 const words = RECORDER_STRINGS.en;
 const PHONE = '9876543210';
 const TYPE = 'audio/webm;codecs=opus';
-const props = { endpoint: '/api/stories', lang: 'en', idPrefix: 'story' };
+const props = { endpoint: '/api/stories', idPrefix: 'story' };
 
 /** The bytes each slice of the fake recording carries, and the last one, given on stop. */
 const SLICE = [1, 2, 3];
@@ -274,7 +275,7 @@ describe('recording', () => {
   });
 
   it('in Hindi, in plain Hindi', async () => {
-    render(<StoryForm {...props} lang="hi" />);
+    render(<StoryFormHi {...props} />);
     fireEvent.click(await screen.findByRole('button', { name: hi.form.record }));
     await screen.findByRole('button', { name: RECORDER_STRINGS.hi.stop });
     fireEvent.click(button(RECORDER_STRINGS.hi.stop));
