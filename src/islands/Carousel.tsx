@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useRef, useState, type ReactNode } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import {
@@ -63,7 +63,9 @@ export default function Carousel({ label, strings, ...slots }: Props) {
           const strip = readStrip(swiper);
           swiper.params.initialSlide = strip.shown;
           hadFocus.current = strip.hadFocus;
-          setIsStrip(false);
+          // Swiper starts inside React's commit; the strip's name and Tab stop can go a task later,
+          // rather than as a second render in that same long task.
+          startTransition(() => setIsStrip(false));
         }}
         onInit={(swiper) => {
           matchSwipeThreshold(swiper);
