@@ -46,6 +46,7 @@ export function lighthouseDoc({ date, chromiumVersion, load, minutes, runs, slow
     'npm run bench -- --no-build        # measure the dist/ already there',
     'npm run bench -- --no-scale        # skip the 1,500-entry build',
     'npm run bench -- --runs=1          # one run per page: quicker, noisier',
+    'npm run bench -- --beside-load     # then the home pages again beside a CPU load (about 6 more minutes)',
     '```',
     '',
     'Each page type is one concrete page picked from `dist/`: the first story category (by folder name), its first ' +
@@ -82,7 +83,8 @@ export function lighthouseDoc({ date, chromiumVersion, load, minutes, runs, slow
     '',
     `The same pages with DevTools throttling (applied to the real page load, not simulated): ` +
       `${slow3g.requestLatencyMs} ms added to every request, ${slow3g.downloadThroughputKbps} kbps down and ` +
-      `${slow3g.uploadThroughputKbps} kbps up, CPU slowed ×${slow3g.cpuSlowdownMultiplier}; only the paint metrics.`,
+      `${slow3g.uploadThroughputKbps} kbps up, CPU slowed ×${slow3g.cpuSlowdownMultiplier}, on a ` +
+      `${slow3g.screen.width}×${slow3g.screen.height} px screen (the design's base phone); only the paint metrics.`,
     '',
     slowTable(slow),
     '',

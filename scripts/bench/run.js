@@ -2,7 +2,7 @@
 // A report, not a test: low scores still exit 0; a failed build, a missing Chromium or a page
 // Lighthouse could not load at all exit 1.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { findChromium } from '../find-chromium.js';
@@ -11,7 +11,9 @@ import { serveDist } from './serve.js';
 import { measurePages } from './measure.js';
 import { CATEGORIES } from './summary.js';
 import { lighthouseDoc, lighthouseSummary } from './lighthouse-doc.js';
-import { runScaleBench, writeScaleSection } from './scale.js';
+import { runScaleBench, SCALE_HEADING, writeScaleSection } from './scale.js';
+import { describeLoad, startLoad } from './cpu-load.js';
+import { besideLoadSection } from './beside-load-doc.js';
 
 const DEFAULT_RUNS = 3;
 const DIST = resolve('dist');
@@ -19,6 +21,9 @@ const DOC = resolve('docs/bench.md');
 
 // Default mobile config; the full-page screenshot only feeds the HTML report, which we do not keep.
 const MOBILE_FLAGS = { onlyCategories: CATEGORIES, disableFullPageScreenshot: true };
+
+/** The pages measured again beside the CPU load: the two homes the goals name, and their script-free floor. */
+const BESIDE_LOAD_TYPES = ['home', 'home, Hindi', 'reference'];
 
 // Slow 3G for rural visitors. DevTools throttling needs the request-level fields; rttMs and
 // throughputKbps only matter to simulated throttling and are set alike so the report is unambiguous.
@@ -37,6 +42,9 @@ const SLOW_FLAGS = {
   throttling: SLOW_3G,
   // Only the figures the table shows: skipping the other audits skips their gatherers too.
   onlyAudits: ['first-contentful-paint', 'largest-contentful-paint', 'resource-summary'],
+  // The design's base phone (docs/style.md, CSS): what fills its first screen is what LCP waits for.
+  formFactor: 'mobile',
+  screenEmulation: { mobile: true, width: 360, height: 740, deviceScaleFactor: 2, disabled: false },
   disableFullPageScreenshot: true,
 };
 
@@ -54,6 +62,31 @@ function chromiumVersion(chromePath) {
 }
 
 const minutesSince = (start) => (Date.now() - start) / 60000;
+
+/** The doc's scale section, kept from the last run when this one skips it: it belongs to that run. */
+function earlierScaleSection() {
+  if (!existsSync(DOC)) return undefined;
+  const doc = readFileSync(DOC, 'utf8');
+  const start = doc.indexOf(`${SCALE_HEADING}\n`);
+  if (start === -1) return undefined;
+  const next = doc.indexOf('\n## ', start + SCALE_HEADING.length);
+  return doc.slice(start, next === -1 ? undefined : next + 1);
+}
+
+/** The home pages once more, every run beside one busy process per core (cpu-load.js). */
+async function measureBesideLoad(common) {
+  const pages = common.pages.filter((page) => BESIDE_LOAD_TYPES.includes(page.type));
+  const load = startLoad();
+  console.log(`[bench] beside a CPU load: ${describeLoad(load.processes)}`);
+  const loadBefore = loadavg()[0];
+  try {
+    const mobile = await measurePages({ ...common, pages, label: 'mobile beside load', flags: MOBILE_FLAGS });
+    const slow = await measurePages({ ...common, pages, label: 'slow 3G beside load', flags: SLOW_FLAGS, scored: false });
+    return { load: describeLoad(load.processes), loadAverage: [loadBefore, loadavg()[0]], mobile, slow };
+  } finally {
+    load.stop();
+  }
+}
 
 async function main() {
   const started = Date.now();
@@ -77,10 +110,12 @@ async function main() {
   console.log(`[bench] serving dist/ at ${server.origin}; ${pages.length} pages × ${runs} runs × 2 settings`);
   const common = { origin: server.origin, pages, runs, chromePath };
   const loadBefore = loadavg()[0];
-  let mobile, slow;
+  let mobile, slow, idleLoad, besideLoad;
   try {
     mobile = await measurePages({ ...common, label: 'mobile', flags: MOBILE_FLAGS });
     slow = await measurePages({ ...common, label: 'slow 3G', flags: SLOW_FLAGS, scored: false });
+    idleLoad = loadavg()[0];
+    if (args.has('--beside-load')) besideLoad = await measureBesideLoad(common);
   } finally {
     await server.close();
   }
@@ -88,16 +123,18 @@ async function main() {
   const doc = lighthouseDoc({
     date: new Date().toISOString().slice(0, 10),
     chromiumVersion: chromiumVersion(chromePath),
-    load: [loadBefore, loadavg()[0]],
+    load: [loadBefore, idleLoad],
     minutes: minutesSince(started),
     runs,
-    slow3g: SLOW_3G,
+    slow3g: { ...SLOW_3G, screen: SLOW_FLAGS.screenEmulation },
     mobile,
     slow,
   });
+  const keptScale = args.has('--no-scale') ? earlierScaleSection() : undefined;
+  const section = besideLoad && besideLoadSection({ ...besideLoad, idle: mobile });
   mkdirSync(dirname(DOC), { recursive: true });
-  writeFileSync(DOC, doc);
-  console.log(`\n${lighthouseSummary({ mobile, slow })}\n\n[bench] wrote ${DOC}`);
+  writeFileSync(DOC, [doc, section, keptScale].filter(Boolean).join('\n'));
+  console.log(`\n${lighthouseSummary({ mobile, slow })}\n${section ? `\n${section}\n` : ''}\n[bench] wrote ${DOC}`);
 
   if (!args.has('--no-scale')) {
     const scale = await runScaleBench();
@@ -106,7 +143,7 @@ async function main() {
   }
   console.log(`[bench] done in ${minutesSince(started).toFixed(1)} min`);
 
-  const unmeasured = [...mobile, ...slow].filter((r) => r.runs.length === 0);
+  const unmeasured = [...mobile, ...slow, ...(besideLoad?.mobile ?? []), ...(besideLoad?.slow ?? [])].filter((r) => r.runs.length === 0);
   if (unmeasured.length) fail(`Lighthouse could not measure: ${unmeasured.map((r) => r.page.path).join(', ')}`);
 }
 

@@ -8,6 +8,7 @@
 // reaches for it first), `visible` (as it comes within 200 px of the screen).
 import type { ClientDirective } from 'astro';
 import { savesData, type ConnectionHints } from '../lib/saves-data';
+import { hydrateApart } from './hydrate-apart';
 
 const REACH_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 /** The longest an idle moment is waited for after the load: the autoplay is not urgent, but due. */
@@ -18,7 +19,7 @@ const VISIBLE_MARGIN = '200px';
 const hydrateDecoration: ClientDirective = (load, { value }, el) => {
   if (savesData((navigator as Navigator & { connection?: ConnectionHints }).connection)) return;
   let waking: Promise<void> | undefined;
-  const wake = () => (waking ??= load().then((hydrate) => hydrate()));
+  const wake = () => (waking ??= load().then(hydrateApart));
   if (value === 'visible') {
     // The island element itself has no box (display: contents): its first child is what shows.
     const observer = new IntersectionObserver(([entry]) => {

@@ -5,14 +5,14 @@
 // page never fetches React for a snackbar alone. Its live region is in the server HTML already.
 import type { ClientDirective } from 'astro';
 import { SNACKBAR_EVENT } from '../stores/snackbar-event';
+import { hydrateApart } from './hydrate-apart';
 
 const hydrateOnMessage: ClientDirective = (load, _options, el) => {
   let isWaking = false;
   const wake = async () => {
     if (isWaking) return;
     isWaking = true;
-    const hydrate = await load();
-    await hydrate();
+    await hydrateApart(await load());
   };
   window.addEventListener(SNACKBAR_EVENT, () => void wake(), { once: true });
   // Astro tells each island's wake on the island itself, without bubbling: caught on the way down.

@@ -5,6 +5,7 @@
 // A tap that lands before the island is awake is kept and given to it once it is: the first tap
 // opens the drawer. If the island's script never arrives, the tap does what the link says.
 import type { ClientDirective } from 'astro';
+import { hydrateApart } from './hydrate-apart';
 
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 /** What the visitor activates in the island, before (a link) and after (a button) it wakes. */
@@ -43,7 +44,7 @@ const hydrateOnReach: ClientDirective = (load, _options, el) => {
     waking ??= load()
       .then(async (hydrate) => {
         await pressEnded;
-        await hydrate();
+        await hydrateApart(hydrate);
       })
       .then(() => (scriptFailed ? followWithoutScript() : afterWaking()), followWithoutScript);
     return waking;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Swiper from 'swiper';
 import {
   REDUCED_MOTION, carouselOptions, followMotionPreference, holdWhileFocused, matchSwipeThreshold, type CarouselStrings,
@@ -53,7 +53,9 @@ export default function Carousel({ label, strings, ...slots }: Props) {
           const strip = readStrip(swiper);
           swiper.params.initialSlide = strip.shown;
           hadFocus = strip.hadFocus;
-          setIsStrip(false);
+          // Swiper starts inside React's commit; the strip's name and Tab stop can go a task later,
+          // rather than as a second render in that same long task.
+          startTransition(() => setIsStrip(false));
         },
         init: (swiper) => {
           matchSwipeThreshold(swiper);

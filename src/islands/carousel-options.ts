@@ -2,9 +2,10 @@
 // is inside, wrapping, swipes beyond 40 px, arrows, bullets and arrow keys, every control named
 // for screen readers in the page's language; no autoplay and no sliding for a visitor who asked
 // for less motion. Swiper's settings, as the carousel island (./Carousel.tsx) passes them.
-import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import type { Swiper, SwiperOptions } from 'swiper/types';
 import type { Strings } from '../i18n';
+import { TimedAutoplay } from './carousel-autoplay';
 
 export type CarouselStrings = Strings['carousel'];
 
@@ -65,9 +66,9 @@ export interface CarouselControls {
 /** The Swiper settings every carousel shares; `reducedMotion` turns autoplay off. */
 export function carouselOptions(label: string, strings: CarouselStrings, reducedMotion: boolean, { prevEl, nextEl, bullets }: CarouselControls): SwiperOptions {
   return {
-    modules: [A11y, Autoplay, Keyboard, Navigation, Pagination],
+    modules: [A11y, TimedAutoplay, Keyboard, Navigation, Pagination],
     loop: true,
-    autoplay: reducedMotion ? false : { delay: AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
+    autoplay: reducedMotion ? false : { delay: AUTOPLAY_MS, pauseOnMouseEnter: true },
     speed: reducedMotion ? 0 : SLIDE_MS,
     shortSwipes: false,
     longSwipesMs: 0,

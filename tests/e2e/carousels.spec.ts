@@ -141,6 +141,31 @@ test('the banner wakes React only after the first paint and the load', async ({ 
   expect(times.react!).toBeGreaterThanOrEqual(times.load);
 });
 
+// A busy cheap phone (docs/decisions.md, "A busy cheap phone"): the autoplay sets a timer for
+// each slide, where Swiper's own reckoned the time left on every frame while a carousel played.
+test('the playing banner asks for no frame of its own between slides', async ({ page }) => {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const ask = window.requestAnimationFrame.bind(window);
+    const counted = window as unknown as { frameAsks: number };
+    counted.frameAsks = 0;
+    window.requestAnimationFrame = (callback) => {
+      counted.frameAsks += 1;
+      return ask(callback);
+    };
+  });
+  await page.goto('/home');
+  await expect(banner(page)).toHaveClass(/swiper-initialized/);
+  await page.mouse.move(1, 700); // off the banner: hovering would hold it
+  const changes = await recordSlideChanges(page);
+  const asked = () => page.evaluate(() => (window as unknown as { frameAsks: number }).frameAsks);
+  const before = await asked();
+  await page.clock.runFor(AUTOPLAY_MS * 2);
+  expect((await changes()).length, 'the banner went on playing').toBeGreaterThan(0);
+  // Six seconds of a frame loop would ask 360 times; a slide change asks for a frame or two.
+  expect(await asked() - before).toBeLessThan(10);
+});
+
 test('with reduced motion the banner does not move by itself', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
