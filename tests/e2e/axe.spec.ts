@@ -33,6 +33,10 @@ const PAGES = [
   ),
 ];
 
+// axe reads every node and its colours: on a home page of 100 KB, beside other tests on a busy
+// 2-core machine, that alone has taken 30 s. A bound, not a wait.
+test.describe.configure({ timeout: 90_000 });
+
 for (const viewport of VIEWPORTS) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport });

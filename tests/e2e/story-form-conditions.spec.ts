@@ -79,7 +79,8 @@ test.describe('on a slow connection, the form’s script arrives after she start
 test.describe('the form’s script never arrives (a chunk lost on 2G)', () => {
   // Astro asks once more a second after a failure (`?astro-retry=…`): both attempts fail here.
   for (const [what, pattern] of [
-    ['the form’s own script', /\/_astro\/StoryForm\.[\w-]+\.js(\?.*)?$/],
+    // Each edition's form island is its own chunk, StoryForm and the edition's code (StoryFormEn).
+    ['the form’s own script', /\/_astro\/StoryForm[A-Z][a-z]\.[\w-]+\.js(\?.*)?$/],
     ['React itself', /\/_astro\/client\.[\w-]+\.js(\?.*)?$/],
   ] as const) {
     test(`without ${what}, the plain form sends her story and a page says it arrived`, async ({ page }) => {
