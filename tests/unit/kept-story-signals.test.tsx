@@ -5,7 +5,7 @@
 // taken for the other; the message keeps the name a worker of an earlier deploy posts.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import StoryForm from '../../src/islands/StoryForm';
+import StoryForm from '../../src/islands/StoryFormEn';
 import { en } from '../../src/i18n/en';
 import { DRAFT_KEY, RETURNED_CACHE, RETURNED_EVENT, RETURNED_MESSAGE, SENT_EVENT, SENT_MESSAGE } from '../../src/story-outbox/contract.js';
 
@@ -33,7 +33,7 @@ async function openPage() {
   const store = await import('../../src/stores/snackbar');
   snackbar = store.snackbar;
   startSendingKept(store.showSnackbar);
-  render(<StoryForm endpoint="/api/stories" lang="en" idPrefix="story" />);
+  render(<StoryForm endpoint="/api/stories" idPrefix="story" />);
 }
 
 beforeEach(() => {
