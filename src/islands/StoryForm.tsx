@@ -15,8 +15,8 @@ import styles from './StoryForm.module.css';
 /** What a page hands its edition's form island (./StoryFormEn.tsx and its siblings). */
 export interface StoryFormProps {
   endpoint: string;
-  /** Lets two forms on one page keep distinct ids. */
-  idPrefix: string;
+  /** Lets two forms on one page keep distinct ids; `story` unless given. */
+  idPrefix?: string;
   /** The page's words (Astro slots, docs/stories.md "Telling it by voice"): where Record is, other ways, what happens next. */
   howToRecord?: ReactNode;
   otherWays?: ReactNode;
@@ -31,7 +31,7 @@ interface Props extends StoryFormProps {
 }
 
 /** The story form, in the words of the edition its island (./story-form-in.tsx) was made for. */
-export default function StoryForm({ endpoint, lang, strings, idPrefix, howToRecord, otherWays, whatNext }: Props) {
+export default function StoryForm({ endpoint, lang, strings, idPrefix = 'story', howToRecord, otherWays, whatNext }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const draft = useStoryDraft(form, strings);
   const { fields, kept, setError, setNotice, recording } = draft;
