@@ -3,8 +3,9 @@
 // motion), as a Swiper module in place of Swiper's own Autoplay. That one reckons the time left
 // in a requestAnimationFrame loop: a wake-up of the main thread on every frame for as long as a
 // carousel plays, which a busy cheap phone pays for in the page's own work and in battery. This
-// one sets a timer per slide. It reads the same settings (`autoplay: { delay, pauseOnMouseEnter }`)
-// and offers the same controls on `swiper.autoplay` (start, stop, pause, resume, running, paused).
+// one sets a timer per slide, and only while the carousel is on the screen. It reads the same
+// settings (`autoplay: { delay, pauseOnMouseEnter }`) and offers the same controls on
+// `swiper.autoplay` (start, stop, pause, resume, running, paused).
 import type { SwiperModule } from 'swiper/types';
 
 interface AutoplaySettings {
@@ -19,12 +20,14 @@ export const TimedAutoplay: SwiperModule = ({ swiper, extendParams, on }) => {
   const settings = () => swiper.params.autoplay as AutoplaySettings;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let isHovered = false;
+  let isOutOfView = false;
+  let view: IntersectionObserver | undefined;
 
   const hold = () => clearTimeout(timer);
   /** Counts a whole delay afresh, unless something holds the carousel still. */
   const count = () => {
     hold();
-    if (!autoplay.running || autoplay.paused || isHovered || document.hidden || swiper.destroyed) return;
+    if (!autoplay.running || autoplay.paused || isHovered || isOutOfView || document.hidden || swiper.destroyed) return;
     // A change Swiper refuses (one is still sliding) brings no transitionEnd: count again then.
     timer = setTimeout(() => swiper.slideNext() || count(), settings().delay);
   };
@@ -76,6 +79,13 @@ export const TimedAutoplay: SwiperModule = ({ swiper, extendParams, on }) => {
     }
     // A tab she is not looking at does not move on; it counts afresh when she comes back.
     document.addEventListener('visibilitychange', count);
+    // A carousel scrolled away does not move on: nobody sees it, a busy phone is spared the work,
+    // and a part of the page not drawn yet (content-visibility) would never end a transition.
+    view = new IntersectionObserver(([entry]) => {
+      isOutOfView = !entry!.isIntersecting;
+      count();
+    });
+    view.observe(swiper.el);
     autoplay.start();
   });
   // Any slide change, hers or the timer's, holds it while it slides and counts afresh once at rest;
@@ -86,6 +96,7 @@ export const TimedAutoplay: SwiperModule = ({ swiper, extendParams, on }) => {
   on('touchEnd', count);
   on('destroy', () => {
     autoplay.stop();
+    view?.disconnect();
     swiper.el?.removeEventListener('pointerenter', onPointerEnter);
     swiper.el?.removeEventListener('pointerleave', onPointerLeave);
     document.removeEventListener('visibilitychange', count);
