@@ -431,6 +431,20 @@ test('at 240×320 the reading bar fits the screen without sideways scrolling', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(240);
 });
 
+// The home page's lower parts are drawn only as she nears them (docs/decisions.md, "A busy cheap
+// phone"), and a part drawn that way would hold the fixed bar inside itself.
+test('on /home the reading bar stays at the foot of the screen however far she scrolls', async ({ page }) => {
+  await fakeSpeech(page, [ENGLISH]);
+  await page.goto('/home');
+  await page.locator('#focus').getByRole('button', { name: LISTEN.en }).click();
+  const bar = page.locator('[data-state] .listen-bar');
+  await expect(bar.getByRole('button', { name: PAUSE.en })).toBeVisible();
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await expect(bar.getByRole('button', { name: STOP.en })).toBeInViewport();
+  const { bottom, height } = await bar.evaluate((element) => ({ bottom: element.getBoundingClientRect().bottom, height: innerHeight }));
+  expect(Math.round(bottom)).toBe(height);
+});
+
 test('Exit this page stops the reading before she leaves', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await standInForNeutralSite(page);
