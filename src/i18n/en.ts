@@ -52,8 +52,9 @@ export const form = {
   ...formWords,
   title: 'Share your Stories',
   intro: 'Tell us your story, or the story of a woman you know: write it, or say it aloud. We read and listen to every one.',
-  // Read by Listen just above the Record button, where the phone records (docs/stories.md, "Telling it by voice").
-  howToRecord: 'To tell your story aloud, tap the round pink button with a microphone, just below: "Record your story". When you have finished, tap "Stop".',
+  // Read by Listen just above the Record button, where the phone records (docs/stories.md, "Telling it by voice"):
+  // she hears it only before she taps, so it says where Stop will be too. Quotes the buttons' own words.
+  howToRecord: 'To tell your story aloud, tap the round pink button with a microphone, just below: "Record your story". While you speak, a pink button with a white square takes its place, with the time left just above it. It says "Stop": tap it when you have finished.',
   // Before the consent box and Submit, where she decides; **words** show in bold (docs/decisions.md, "What happens to her story").
   whatNext: '**What happens next:** we read and listen to every story, and we may call you on the phone number you give. Nothing goes on the website before we have asked you on the phone, and your name is shown only if you say yes. Your voice itself is never put on the website. Please give a number where a call from STREE is safe for you.',
   // Shown without JavaScript: the form still sends itself; the address is a second way.

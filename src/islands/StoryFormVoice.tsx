@@ -46,7 +46,7 @@ interface Props {
   canRecord: boolean | undefined;
   recording: KeptRecording | undefined;
   hold: RecordingHold;
-  /** Where Record is and what it looks like, for a woman who hears the page: shown with Record. */
+  /** Where Record and then Stop are and what they look like, for a woman who hears the page: shown with Record. */
   howToRecord?: ReactNode;
   /** A call or WhatsApp: for every phone, and the way to be heard where it cannot record. */
   otherWays?: ReactNode;

@@ -6,10 +6,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import StoryForm from '../../src/islands/StoryFormEn';
+import StoryFormGu from '../../src/islands/StoryFormGu';
 import StoryFormHi from '../../src/islands/StoryFormHi';
 import { en } from '../../src/i18n/en';
+import { gu } from '../../src/i18n/gu';
 import { hi } from '../../src/i18n/hi';
 import { RECORDER_STRINGS } from '../../src/i18n/recorder';
+import { STOP } from '../../src/lib/media-icons';
 import { DRAFT_KEY, RECORDINGS_CACHE, RETURNED_CACHE } from '../../src/story-outbox/contract.js';
 import { forgetTypedWords } from '../../src/story-outbox/draft';
 import { RECORDING_BITS_PER_SECOND, RECORDING_BYTES_MAX, RECORDING_SECONDS_MAX } from '../../src/story-outbox/recording.js';
@@ -283,6 +286,31 @@ describe('recording', () => {
       expect(await screen.findByRole('button', { name })).toBeTruthy();
     }
   });
+});
+
+describe('the words above Record, which Listen reads to a woman who cannot read the buttons', () => {
+  for (const [lang, Form, form] of [['en', StoryForm, en.form], ['hi', StoryFormHi, hi.form], ['gu', StoryFormGu, gu.form]] as const) {
+    it(`in ${lang}: name Record and Stop as their buttons say, and what she sees while recording is what they describe`, async () => {
+      const recorder = RECORDER_STRINGS[lang];
+      render(<Form {...props} howToRecord={<p>{form.howToRecord}</p>} />);
+      const heard = screen.getByText(form.howToRecord).textContent!;
+      const record = await screen.findByRole('button', { name: form.record });
+      expect(heard).toContain(`"${record.textContent}"`);
+      fireEvent.click(record);
+      const stop = await screen.findByRole('button', { name: recorder.stop });
+      expect(heard).toContain(`"${stop.textContent}"`);
+      // Stop takes Record's place and looks as Record did, pink, with a square in the white of its words.
+      expect(screen.queryByRole('button', { name: form.record })).toBeNull();
+      expect(stop.className).toBe(record.className);
+      expect(stop.querySelector('path')!.getAttribute('d')).toBe(STOP.d);
+      expect(stop.querySelector('svg')!.getAttribute('fill')).toBe('currentColor');
+      // The time left, by the timer's own words, on the line just above Stop.
+      const timeLeft = screen.getByRole('timer').parentElement!;
+      expect(timeLeft.textContent!.startsWith(recorder.left)).toBe(true);
+      expect(heard.toLowerCase()).toContain(recorder.left.toLowerCase());
+      expect(timeLeft.nextElementSibling).toBe(stop.parentElement);
+    });
+  }
 });
 
 describe('a voice story asks for only the phone number', () => {
