@@ -15,14 +15,14 @@ interface Props {
 }
 
 /**
- * Where she was on the native strip: the slide she swiped to (Swiper starts on it, and the
- * strip's own scroll is undone, or it would shift Swiper's view), and whether her focus was on it.
+ * The slide she swiped to on the native strip: Swiper starts on it, and the strip's own scroll is
+ * undone, or it would shift Swiper's view.
  */
 function readStrip(swiper: Swiper) {
   const strip = swiper.wrapperEl;
   const shown = strip.clientWidth > 0 ? Math.round(strip.scrollLeft / strip.clientWidth) : 0;
   strip.scrollLeft = 0;
-  return { shown, hadFocus: strip === document.activeElement };
+  return shown;
 }
 
 /**
@@ -38,6 +38,7 @@ export default function Carousel({ label, strings, ...slots }: Props) {
   // it. Once Swiper starts, its own controls and name take over.
   const [isStrip, setIsStrip] = useState(true);
   const carousel = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLDivElement>(null);
   const previous = useRef<HTMLDivElement>(null);
   const next = useRef<HTMLDivElement>(null);
   const bullets = useRef<HTMLDivElement>(null);
@@ -45,14 +46,11 @@ export default function Carousel({ label, strings, ...slots }: Props) {
   useLayoutEffect(() => {
     // Read once, before Swiper starts: a later change is followed by Swiper itself.
     const reducedMotion = window.matchMedia(REDUCED_MOTION).matches;
-    let hadFocus = false;
     const swiper = new Swiper(carousel.current!, {
       ...carouselOptions(label, strings, reducedMotion, { prevEl: previous.current!, nextEl: next.current!, bullets: bullets.current! }),
       on: {
         beforeInit: (swiper) => {
-          const strip = readStrip(swiper);
-          swiper.params.initialSlide = strip.shown;
-          hadFocus = strip.hadFocus;
+          swiper.params.initialSlide = readStrip(swiper);
           // Swiper starts inside React's commit; the strip's name and Tab stop can go a task later,
           // rather than as a second render in that same long task.
           startTransition(() => setIsStrip(false));
@@ -62,19 +60,30 @@ export default function Carousel({ label, strings, ...slots }: Props) {
           holdWhileFocused(swiper);
           followMotionPreference(swiper);
         },
-        // The strip she was on is no longer a Tab stop: her focus goes to the control that does
-        // what its arrow keys did, not back to the top of the page.
-        afterInit: () => {
-          if (hadFocus) next.current!.focus();
-        },
         resize: matchSwipeThreshold,
       },
     });
     return () => void swiper.destroy(true, false);
   }, []);
+  // The strip gives up its Tab stop a task after Swiper started, and she may have tabbed onto it in
+  // between: wherever her focus came from, it goes to the control that does what the strip's arrow
+  // keys did, not to the top of the page. The browser lets go of her focus the moment the Tab stop
+  // goes, in the middle of React's commit: the strip's blur then says she was on it.
+  const focusLeftWithTabStop = useRef(false);
+  useLayoutEffect(() => {
+    const element = strip.current!;
+    const onBlur = () => {
+      if (!element.hasAttribute('tabindex')) focusLeftWithTabStop.current = true;
+    };
+    element.addEventListener('blur', onBlur);
+    return () => element.removeEventListener('blur', onBlur);
+  }, []);
+  useLayoutEffect(() => {
+    if (!isStrip && focusLeftWithTabStop.current) next.current!.focus();
+  }, [isStrip]);
   return (
     <div ref={carousel} className="swiper" data-carousel="">
-      <div className="swiper-wrapper" tabIndex={isStrip ? 0 : undefined} role={isStrip ? 'group' : undefined} aria-label={isStrip ? label : undefined}>
+      <div ref={strip} className="swiper-wrapper" tabIndex={isStrip ? 0 : undefined} role={isStrip ? 'group' : undefined} aria-label={isStrip ? label : undefined}>
         {slotsInOrder(slots, 'slide').map((slide, index) => (
           <div key={index} className="swiper-slide">{slide}</div>
         ))}

@@ -79,8 +79,7 @@ export const TimedAutoplay: SwiperModule = ({ swiper, extendParams, on }) => {
     }
     // A tab she is not looking at does not move on; it counts afresh when she comes back.
     document.addEventListener('visibilitychange', count);
-    // A carousel scrolled away does not move on: nobody sees it, a busy phone is spared the work,
-    // and a part of the page not drawn yet (content-visibility) would never end a transition.
+    // A carousel scrolled away does not move on: nobody sees it, and a busy phone is spared the work.
     view = new IntersectionObserver(([entry]) => {
       isOutOfView = !entry!.isIntersecting;
       count();

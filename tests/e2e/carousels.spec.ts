@@ -245,6 +245,25 @@ test.describe('before Swiper arrives, or if it never does', () => {
     await page.keyboard.press('Enter');
     await expect(activeHeading(page)).toHaveText(headings[2]!);
   });
+
+  // Swiper starts, and the strip gives up its Tab stop a task later: a Tab in between lands on it.
+  test('her focus reaching the strip just as Swiper starts goes to the Next slide button, not the page', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.addInitScript(() => {
+      // In the page, at the moment Swiper has started on the banner and the strip is still a Tab stop.
+      new MutationObserver((_, observer) => {
+        const carousel = document.querySelector('#home .swiper.swiper-initialized');
+        const strip = carousel?.querySelector<HTMLElement>('.swiper-wrapper[tabindex]');
+        if (!carousel) return;
+        observer.disconnect();
+        strip?.focus();
+        document.documentElement.dataset.stripFocusedAt = strip ? 'start' : 'too late';
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('data-strip-focused-at', 'start', { timeout: 0 });
+    await expect(banner(page).getByRole('button', { name: 'Next slide' })).toBeFocused();
+  });
 });
 
 test('without JavaScript every focus issue can be scrolled into view, and no dead controls show', async ({ browser }) => {
