@@ -431,8 +431,8 @@ test('at 240×320 the reading bar fits the screen without sideways scrolling', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(240);
 });
 
-// The home page's lower parts are drawn only as she nears them (docs/decisions.md, "A busy cheap
-// phone"), and a part drawn that way would hold the fixed bar inside itself.
+// A part of the page that contains its layout (content-visibility, transform, filter) would hold
+// the fixed bar inside itself: the home page, the longest, is where she scrolls furthest.
 test('on /home the reading bar stays at the foot of the screen however far she scrolls', async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await page.goto('/home');
