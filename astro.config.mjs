@@ -3,8 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
-import streeSite from './src/build/integration';
-import { noRawHtml } from './src/build/markdown-no-raw-html';
+import streeSite from './src/build-time/integration';
+import { noRawHtml } from './src/build-time/markdown-no-raw-html';
 import { normaliseBase } from './src/lib/base-path.js';
 import { DEFAULT_LOCALE, LOCALES } from './src/lib/addresses';
 

@@ -8,7 +8,7 @@ import { runnerImport } from 'vite';
 
 const root = process.cwd();
 const config = await getViteConfig({})({ command: 'serve', mode: 'development' });
-const { module } = await runnerImport(join(root, 'src/build/content-doc-file.ts'), {
+const { module } = await runnerImport(join(root, 'src/build-time/content-doc-file.ts'), {
   ...config,
   configFile: false,
   logLevel: 'warn',

@@ -1,6 +1,6 @@
 // The `_headers` file of Netlify and Cloudflare Pages: a path pattern on a line of its own, then
 // its headers indented below it. `npm start` reads it so that what we test is what gets deployed.
-import { matches } from '../src/build/security/header-patterns.js';
+import { matches } from '../src/build-time/security/header-patterns.js';
 
 /**
  * The rules of a `_headers` file, in order.

@@ -26,7 +26,7 @@ button{justify-self:start;min-width:10rem;min-height:44px;padding:.5rem 1.5rem;b
 
 /**
  * Headers for every page here: only its own style runs, and the form may post only back here.
- * `frame-ancestors` and nosniff as on every page of the site (src/build/security/policy.js).
+ * `frame-ancestors` and nosniff as on every page of the site (src/build-time/security/policy.js).
  */
 export const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',

@@ -1,4 +1,4 @@
-// The project's own hydration directives, for Astro's type check (src/build/integration.ts registers them).
+// The project's own hydration directives, for Astro's type check (src/build-time/integration.ts registers them).
 import 'astro';
 
 declare module 'astro' {

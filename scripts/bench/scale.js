@@ -98,7 +98,7 @@ function changeOneStory(dir) {
 function rebuildLines({ unchanged, oneChanged }) {
   const ratio = oneChanged.seconds / unchanged.seconds;
   return [
-    `Rebuilds of the large set with the build cache kept (share cards are drawn once per look, \`src/build/share-card-cache.ts\`): ` +
+    `Rebuilds of the large set with the build cache kept (share cards are drawn once per look, \`src/build-time/share-card-cache.ts\`): ` +
       `nothing changed ${formatSeconds(unchanged.seconds)}; one story's summary changed ${formatSeconds(oneChanged.seconds)} ` +
       `(×${ratio.toFixed(2)} the unchanged rebuild; the goal is at most ×1.2).`,
     '',

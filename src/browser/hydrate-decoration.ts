@@ -1,5 +1,5 @@
 // `client:decor`, the project's hydration directive for islands that only adorn HTML which already
-// works (registered in src/build/integration.ts): the carousels, whose server HTML is a strip she
+// works (registered in src/build-time/integration.ts): the carousels, whose server HTML is a strip she
 // swipes; the counter, which shows its number; the typed quote, which shows the whole quote.
 // Where the phone asks to save data, or the connection is 2G (src/lib/saves-data.ts), they never
 // wake: React and Swiper are about 100 KB she pays for by the megabyte, for motion alone.

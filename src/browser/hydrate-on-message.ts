@@ -1,5 +1,5 @@
 // `client:message`, the project's hydration directive for the snackbar island (registered in
-// src/build/integration.ts). The snackbar has nothing to show until a message is written to its
+// src/build-time/integration.ts). The snackbar has nothing to show until a message is written to its
 // store (src/stores/snackbar.ts), so it wakes then, or as soon as another island of the page
 // wakes: React is on its way then anyway, and a message the form writes shows at once. A story
 // page never fetches React for a snackbar alone. Its live region is in the server HTML already.

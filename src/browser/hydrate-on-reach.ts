@@ -1,4 +1,4 @@
-// `client:reach`, the project's own hydration directive (registered in src/build/integration.ts):
+// `client:reach`, the project's own hydration directive (registered in src/build-time/integration.ts):
 // an island wakes when the visitor first reaches for it (a finger or pointer down on it, focus on
 // it, a key on it), not at load. Until then its server HTML works on its own (the menu control is
 // a link to the footer's list of links), and no phone downloads React for a menu it never opens.

@@ -6,7 +6,7 @@ import { withBase } from '../lib/paths';
 import { profileSlug, profilesByCategory, type Profile } from './profiles';
 import { getSettings } from './site';
 import { storiesByCategory, type Story } from './stories';
-import type { ShareCard } from '../build/share-card';
+import type { ShareCard } from '../build-time/share-card';
 
 /** Card ids are paths below /share-cards/, in a folder per edition but English's. */
 const inEdition = (id: string, locale: Locale) => `${editionFolder(locale)}${id}`;

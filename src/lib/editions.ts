@@ -19,7 +19,7 @@ export interface PageFont {
   faces: readonly { weight: number; local: readonly string[]; file: string }[];
 }
 
-/** A font the build draws share cards with, whatever the build machine has (src/build/card-fonts.ts). */
+/** A font the build draws share cards with, whatever the build machine has (src/build-time/card-fonts.ts). */
 export interface CardFont {
   family: string;
   /** The npm package that holds the TrueType files, one folder per weight. */

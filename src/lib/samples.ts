@@ -3,7 +3,7 @@
 // testimonial or product says `"sample": true`. What is read (and the video poster, which fetches
 // nothing before play) carries a visible notice; what acts (a call, an e-mail, a document, a
 // profile) is no link, but says what will come and points to the helplines. The build fails on a
-// link to a sample value (src/build/unfinished-content.js).
+// link to a sample value (src/build-time/unfinished-content.js).
 
 /** The settings fields that may be marked as samples, each shown as a sample wherever it is used. */
 export const SAMPLE_FIELDS = ['office', 'email', 'phones', 'social', 'documents', 'videoId', 'statesReached', 'whatsapp'] as const;

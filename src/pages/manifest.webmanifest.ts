@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { getStrings } from '../i18n';
-import { APP_ICONS } from '../build/app-icons';
+import { APP_ICONS } from '../build-time/app-icons';
 import { withBase } from '../lib/paths';
 import { getSettings } from '../data/site';
-import { colour } from '../build/palette';
+import { colour } from '../build-time/palette';
 
 /** tokens.css: --green-dark for the browser bar, --white behind the splash Android draws. */
 const THEME = colour('green-dark');

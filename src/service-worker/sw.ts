@@ -1,6 +1,6 @@
 // The service worker (README, "Offline"): the shell and /home from the precache, pages and
 // pictures kept as they are visited, an offline page for the rest, and stories sent later.
-// Bundled and given its precache list at the end of `astro build` by src/build/service-worker.js.
+// Bundled and given its precache list at the end of `astro build` by src/build-time/service-worker.js.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -41,7 +41,7 @@ precacheAndRoute(self.__WB_MANIFEST, { urlManipulation: ({ url }) => withIndex(u
 
 /**
  * The "story kept" page in the form's language (/hi/story-kept/), else the English one. Precached
- * (src/build/service-worker.js), so it opens with no connection.
+ * (src/build-time/service-worker.js), so it opens with no connection.
  */
 function keptPage(lang: string) {
   return new URL(keptStoryPath(localeOfLanguage(lang)).slice(1), self.registration.scope).href;

@@ -2,7 +2,7 @@
 // per page and fails when any page is over. Deterministic: bytes and counts, never times (`npm run bench`).
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { htmlFiles, sitePathOf } from '../../src/build/dist-files.js';
+import { htmlFiles, sitePathOf } from '../../src/build-time/dist-files.js';
 import { staticSite } from '../../server/static-site.js';
 import { EDITION_PAGES, LIMITS } from './limits.js';
 import { pageBytes } from './page-bytes.js';

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'parse5';
-import { htmlFiles } from '../../src/build/dist-files.js';
+import { htmlFiles } from '../../src/build-time/dist-files.js';
 
 const DIST = join(process.cwd(), 'dist');
 /** Pictographs and the media signs (⏸ ⏹ ▶ 🔊…), and the emoji variation selector. */

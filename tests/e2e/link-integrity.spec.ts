@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'parse5';
-import { EDITOR_FOLDER } from '../../src/build/dist-files.js';
+import { EDITOR_FOLDER } from '../../src/build-time/dist-files.js';
 import { LOCALES, editionFolder } from '../../src/lib/addresses';
 
 const DIST = join(process.cwd(), 'dist');

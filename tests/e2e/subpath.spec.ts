@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { EDITOR_FOLDER } from '../../src/build/dist-files.js';
+import { EDITOR_FOLDER } from '../../src/build-time/dist-files.js';
 import { parse } from 'parse5';
 import { ELSEWHERE_BASE as BASE, ELSEWHERE_DIST as DIST } from '../build-elsewhere.js';
 import { staticSite } from '../../server/static-site.js';

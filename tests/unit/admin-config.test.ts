@@ -1,4 +1,4 @@
-// The browser editor's configuration comes from the schema (src/build/admin-config.ts): every
+// The browser editor's configuration comes from the schema (src/build-time/admin-config.ts): every
 // field of every collection, with its hint, whether it is required, its choices and whether a
 // translation gives it. This fails when the editor and src/content.config.ts disagree.
 import { existsSync } from 'node:fs';
@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, SOURCES, TRANSLATED_FIELDS } from '../../src/content.config';
-import { editorConfig, editorFields, type EditorField } from '../../src/build/admin-config';
-import { editorBackend } from '../../src/build/admin-backend.js';
-import { mediaFoldersOf } from '../../src/build/admin-media';
-import { editorFonts, editorScript, fontFile } from '../../src/build/admin-fonts';
+import { editorConfig, editorFields, type EditorField } from '../../src/build-time/admin-config';
+import { editorBackend } from '../../src/build-time/admin-backend.js';
+import { mediaFoldersOf } from '../../src/build-time/admin-media';
+import { editorFonts, editorScript, fontFile } from '../../src/build-time/admin-fonts';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 
 type Name = keyof typeof SCHEMAS;

@@ -1,10 +1,10 @@
-// CONTENT.md's field tables come from the schema (src/build/content-doc-file.ts): this fails when
+// CONTENT.md's field tables come from the schema (src/build-time/content-doc-file.ts): this fails when
 // they drift. `npm run content-doc` writes them anew.
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { SOURCES } from '../../src/content.config';
-import { fieldTable } from '../../src/build/content-doc';
-import { contentDoc } from '../../src/build/content-doc-file';
+import { fieldTable } from '../../src/build-time/content-doc';
+import { contentDoc } from '../../src/build-time/content-doc-file';
 
 describe('CONTENT.md', () => {
   it('has the field tables the schema gives, for every collection', () => {

@@ -4,12 +4,12 @@
 // that the policy lets the form reach the endpoint's origin.
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { htmlFiles } from '../../src/build/dist-files.js';
+import { htmlFiles } from '../../src/build-time/dist-files.js';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metaPolicy } from '../../src/build/security/page-check.js';
+import { metaPolicy } from '../../src/build-time/security/page-check.js';
 import { projectCopy, removeCopy } from './project-copy';
 
 const run = promisify(execFile);
@@ -54,7 +54,7 @@ function visibleText(document: Node) {
 let copy: string;
 let pages: { path: string; html: string; document: Node }[];
 
-/** Every visitor page; the editor at /admin/ is not one (src/build/dist-files.js). */
+/** Every visitor page; the editor at /admin/ is not one (src/build-time/dist-files.js). */
 function pagesOf(dist: string) {
   return htmlFiles(dist)
     .map((file) => relative(dist, file))

@@ -103,7 +103,7 @@ function deadSections(text: string, file: string): string[] {
 describe('pointers to documentation', () => {
   it('reads the project files it is meant to check', () => {
     expect(files.some((file) => file.endsWith(join('docs', 'architecture.md')))).toBe(true);
-    expect(files.some((file) => file.endsWith(join('src', 'build', 'integration.ts')))).toBe(true);
+    expect(files.some((file) => file.endsWith(join('src', 'build-time', 'integration.ts')))).toBe(true);
   });
 
   it('finds a dead pointer when there is one', () => {

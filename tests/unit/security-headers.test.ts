@@ -1,4 +1,4 @@
-// What the build adds for security (src/build/security/) on a small dist/ of our own making, and
+// What the build adds for security (src/build-time/security/) on a small dist/ of our own making, and
 // the server that sends what it wrote (server/static-site.js). Astro itself hashes each page's
 // inline code into its <meta> policy; tests/e2e/security.spec.ts checks that on the real site.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordingPatterns, sitePolicy, writeSecurityHeaders } from '../../src/build/security/headers.js';
-import { directivesOf, hashSource, metaPolicy, narrowPolicy, unsafeMarkup } from '../../src/build/security/page-check.js';
-import { policyDirectives, storyOrigins } from '../../src/build/security/policy.js';
-import { RUNTIME_STYLE_HASHES, runtimeStyleHashes } from '../../src/build/security/runtime-styles.js';
+import { recordingPatterns, sitePolicy, writeSecurityHeaders } from '../../src/build-time/security/headers.js';
+import { directivesOf, hashSource, metaPolicy, narrowPolicy, unsafeMarkup } from '../../src/build-time/security/page-check.js';
+import { policyDirectives, storyOrigins } from '../../src/build-time/security/policy.js';
+import { RUNTIME_STYLE_HASHES, runtimeStyleHashes } from '../../src/build-time/security/runtime-styles.js';
 import { headersFor, parseHeadersFile } from '../../server/headers-file.js';
 import { staticSite } from '../../server/static-site.js';
 

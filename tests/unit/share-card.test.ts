@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CARD_CACHE_ENV } from '../../src/build/share-card-cache';
-import { renderShareCard, shareCardSvg, wrapText } from '../../src/build/share-card';
+import { CARD_CACHE_ENV } from '../../src/build-time/share-card-cache';
+import { renderShareCard, shareCardSvg, wrapText } from '../../src/build-time/share-card';
 
 const CARD = { kicker: 'Salaam Stree · Safety & Justice', title: 'Birubala Rabha', subtitle: 'Led the fight <against> witch-hunting', host: 'stree.example' };
 

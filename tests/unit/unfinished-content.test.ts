@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linksToSamples, sampleAddresses, sampleValues, untranslatedEntries } from '../../src/build/unfinished-content.js';
+import { linksToSamples, sampleAddresses, sampleValues, untranslatedEntries } from '../../src/build-time/unfinished-content.js';
 
 let content: string;
 const write = (path: string, text = '{}') => {

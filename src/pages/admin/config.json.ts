@@ -1,11 +1,11 @@
 // /admin/config.json: the browser editor's configuration, written from src/content.config.ts at
-// each build (src/build/admin-config.ts, docs/admin.md).
+// each build (src/build-time/admin-config.ts, docs/admin.md).
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { SCHEMAS, SOURCES, TRANSLATED_FIELDS } from '../../content.config';
-import { editorConfig } from '../../build/admin-config';
-import { editorBackend } from '../../build/admin-backend.js';
-import { mediaFoldersOf } from '../../build/admin-media';
+import { editorConfig } from '../../build-time/admin-config';
+import { editorBackend } from '../../build-time/admin-backend.js';
+import { mediaFoldersOf } from '../../build-time/admin-media';
 import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales';
 
 /** A picture field is a path to a file, as the editor writes it; Astro checks the file at build. */

@@ -3,8 +3,8 @@
 // no search engine may list it, and loads the editor's script and configuration from beside it
 // (by full path: /admin without its slash must find them too).
 import type { APIRoute } from 'astro';
-import { editorBackend } from '../../build/admin-backend.js';
-import { adminPolicyDirectives } from '../../build/security/admin-policy.js';
+import { editorBackend } from '../../build-time/admin-backend.js';
+import { adminPolicyDirectives } from '../../build-time/security/admin-policy.js';
 import { withBase } from '../../lib/paths';
 
 export const GET: APIRoute = () => {

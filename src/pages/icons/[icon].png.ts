@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { APP_ICONS, renderAppIcon, type AppIconName } from '../../build/app-icons';
+import { APP_ICONS, renderAppIcon, type AppIconName } from '../../build-time/app-icons';
 
 export const getStaticPaths = (() =>
   Object.keys(APP_ICONS).map((icon) => ({ params: { icon } }))) satisfies GetStaticPaths;

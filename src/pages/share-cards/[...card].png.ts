@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allShareCards } from '../../data/share-cards';
-import { renderShareCard, type ShareCard } from '../../build/share-card';
+import { renderShareCard, type ShareCard } from '../../build-time/share-card';
 
 export const getStaticPaths = (async () =>
   (await allShareCards()).map(({ id, card }) => ({ params: { card: id }, props: card }))) satisfies GetStaticPaths;

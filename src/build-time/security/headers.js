@@ -46,7 +46,7 @@ export function recordingPatterns(formPages, allPages) {
       const prefix = path.split('/').slice(0, -segments).join('/');
       return matches(route, path.slice(prefix.length)) ? [`${prefix}${route}`] : [];
     });
-    if (found.length === 0) throw new Error(`${page} has the story form but no route in STORY_FORM_ROUTES (src/build/security/headers.js): the microphone would be refused there`);
+    if (found.length === 0) throw new Error(`${page} has the story form but no route in STORY_FORM_ROUTES (src/build-time/security/headers.js): the microphone would be refused there`);
     for (const pattern of found) patterns.add(pattern);
   }
   const rules = [...patterns].sort().flatMap((pattern) => [pattern, `${pattern}/`]);
@@ -74,14 +74,14 @@ export function checkLineLengths(text) {
     if (!isHeader && line.trim() !== '' && !line.startsWith('#')) rule = line.trim();
     if (line.length <= HEADERS_LINE_MAX) continue;
     const what = isHeader ? `its ${line.trim().split(':')[0]} header` : 'its pattern';
-    throw new Error(`_headers: ${isHeader ? `the rule ${rule}` : 'a rule'} has a line of ${line.length.toLocaleString('en')} characters (${what}); Cloudflare Pages reads at most ${HEADERS_LINE_MAX.toLocaleString('en')} (src/build/security/headers.js)`);
+    throw new Error(`_headers: ${isHeader ? `the rule ${rule}` : 'a rule'} has a line of ${line.length.toLocaleString('en')} characters (${what}); Cloudflare Pages reads at most ${HEADERS_LINE_MAX.toLocaleString('en')} (src/build-time/security/headers.js)`);
   }
 }
 
 /** What the host reads rather than serves. */
 const HOST_FILES = new Set(['_headers', '_redirects']);
 
-const BEGIN = '# Security headers: written by src/build/security/headers.js after each build. Edit that file, not these lines.';
+const BEGIN = '# Security headers: written by src/build-time/security/headers.js after each build. Edit that file, not these lines.';
 const END = '# End of security headers';
 
 /** One policy from the pages' own: the same directives, with the sources of all pages together. */

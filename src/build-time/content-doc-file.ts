@@ -1,4 +1,4 @@
-// CONTENT.md as the schema writes it: each collection's field table (src/build/content-doc.ts), its
+// CONTENT.md as the schema writes it: each collection's field table (src/build-time/content-doc.ts), its
 // examples taken from the collection's first file. Read by `npm run content-doc` (scripts/content-doc.js),
 // which writes it, and by tests/unit/content-doc.test.ts, which fails when CONTENT.md differs.
 import { readFileSync, readdirSync } from 'node:fs';

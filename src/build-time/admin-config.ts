@@ -119,7 +119,7 @@ function fieldOf(name: string, node: JsonNode, required: boolean, options: { ima
       // Free text may run to a paragraph: a box that grows as she writes.
       return { ...common, widget: 'text' };
     default:
-      throw new Error(`The editor has no field for ${name} (${JSON.stringify(node)}): add its kind to src/build/admin-config.ts`);
+      throw new Error(`The editor has no field for ${name} (${JSON.stringify(node)}): add its kind to src/build-time/admin-config.ts`);
   }
 }
 

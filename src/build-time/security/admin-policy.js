@@ -1,7 +1,7 @@
 // The policy of the editors' page /admin/ (docs/admin.md), and only of it: Sveltia CMS is one
 // large script that styles itself at run time and talks to the repository host's API, which the
 // visitors' policy rightly forbids. Nothing else is allowed, so the editor's browser reaches only
-// the site and the host's API: its fonts are served from the site (src/build/admin-fonts.ts), and
+// the site and the host's API: its fonts are served from the site (src/build-time/admin-fonts.ts), and
 // its update check and the host's status page stay blocked.
 
 /**
