@@ -78,23 +78,21 @@ const tspans = (lines: string[], x: number, lineHeight: number) =>
  */
 export const BAND_SPLIT = 245;
 
-/** What a card draws, in the order it paints: what every card has, then what is its own. */
-function layers({ kicker, title, subtitle, host }: ShareCard) {
+// What every card has. Sized in pixels, not 100 %: a band's viewport is part of the card, and the
+// paper is all of it.
+const PAPER = `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${PALETTE.white}"/>
+  <rect width="24" height="606" fill="${PALETTE.pink}"/>
+  <circle cx="1130" cy="70" r="260" fill="${PALETTE.pinkPale}"/>
+  <image href="data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}" x="80" y="56" width="360" height="96"/>
+  ${[PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale].map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`).join('')}`;
+
+/** What a card draws on the paper: its kicker line, then the rest. */
+function lines({ kicker, title, subtitle, host }: ShareCard) {
   const titleLines = wrapText(title, 20, 2);
   const subtitleLines = subtitle ? wrapText(subtitle, 52, 2) : [];
   const titleTop = 330;
   const subtitleTop = titleTop + (titleLines.length - 1) * 92 + 80;
-  const logoData = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
-  const bands = [PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale]
-    .map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`)
-    .join('');
   return {
-    // Sized in pixels, not 100 %: a band's viewport is part of the card, the paper is all of it.
-    paper: `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${PALETTE.white}"/>
-  <rect width="24" height="606" fill="${PALETTE.pink}"/>
-  <circle cx="1130" cy="70" r="260" fill="${PALETTE.pinkPale}"/>
-  <image href="${logoData}" x="80" y="56" width="360" height="96"/>
-  ${bands}`,
     kicker: `<text x="84" y="230" font-family="${SANS}" font-size="30" font-weight="700" letter-spacing="2" fill="${PALETTE.pinkDark}">${escapeXml(kicker.toUpperCase())}</text>`,
     body: `<text x="80" y="${titleTop}" font-family="${SERIF}" font-size="84" font-weight="700" fill="${PALETTE.greenDark}">${tspans(titleLines, 80, 92)}</text>
   <text x="84" y="${subtitleTop}" font-family="${SANS}" font-size="34" fill="${PALETTE.inkSoft}">${tspans(subtitleLines, 84, 46)}</text>
@@ -110,14 +108,14 @@ const frame = (top: number, height: number, content: string) =>
 
 /** The card as SVG text, 1200×630. */
 export function shareCardSvg(card: ShareCard): string {
-  const { paper, kicker, body } = layers(card);
-  return frame(0, CARD_HEIGHT, `${paper}\n  ${kicker}\n  ${body}`);
+  const { kicker, body } = lines(card);
+  return frame(0, CARD_HEIGHT, `${PAPER}\n  ${kicker}\n  ${body}`);
 }
 
 /** The card's two bands as SVG, top to bottom: the kicker's rows, then the rest with the title. */
 export function shareCardBands(card: ShareCard): [string, string] {
-  const { paper, kicker, body } = layers(card);
-  return [frame(0, BAND_SPLIT, `${paper}\n  ${kicker}`), frame(BAND_SPLIT, CARD_HEIGHT - BAND_SPLIT, `${paper}\n  ${body}`)];
+  const { kicker, body } = lines(card);
+  return [frame(0, BAND_SPLIT, `${PAPER}\n  ${kicker}`), frame(BAND_SPLIT, CARD_HEIGHT - BAND_SPLIT, `${PAPER}\n  ${body}`)];
 }
 
 /** Draws an SVG to pixels, 4 bytes each (RGBA). */
