@@ -2,7 +2,7 @@
 // A report, not a test: low scores still exit 0; a failed build, a missing Chromium or a page
 // Lighthouse could not load at all exit 1.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { findChromium } from '../find-chromium.js';
@@ -11,7 +11,7 @@ import { serveDist } from './serve.js';
 import { measurePages } from './measure.js';
 import { CATEGORIES } from './summary.js';
 import { lighthouseDoc, lighthouseSummary } from './lighthouse-doc.js';
-import { runScaleBench, writeScaleSection } from './scale.js';
+import { keepScaleSection, runScaleBench, writeScaleSection } from './scale.js';
 
 const DEFAULT_RUNS = 3;
 const DIST = resolve('dist');
@@ -96,7 +96,7 @@ async function main() {
     slow,
   });
   mkdirSync(dirname(DOC), { recursive: true });
-  writeFileSync(DOC, doc);
+  writeFileSync(DOC, keepScaleSection(existsSync(DOC) ? readFileSync(DOC, 'utf8') : '', doc));
   console.log(`\n${lighthouseSummary({ mobile, slow })}\n\n[bench] wrote ${DOC}`);
 
   if (!args.has('--no-scale')) {

@@ -151,6 +151,17 @@ export async function runScaleBench(projectDir = process.cwd()) {
   }
 }
 
+/**
+ * `doc` with the scale section of `previousDoc`, when it had one: a bench run without the scale
+ * test (`--no-scale`) keeps the figures of the last one instead of dropping them.
+ */
+export function keepScaleSection(previousDoc, doc) {
+  const start = previousDoc.indexOf(`${SCALE_HEADING}\n`);
+  if (start === -1) return doc;
+  const end = previousDoc.indexOf('\n## ', start + SCALE_HEADING.length);
+  return replaceSection(doc, SCALE_HEADING, previousDoc.slice(start, end === -1 ? undefined : end + 1));
+}
+
 /** Puts the section into docs/bench.md, replacing an earlier scale section. */
 export function writeScaleSection(docPath, markdown) {
   const before = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# STREE performance benchmark\n';
