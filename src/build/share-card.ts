@@ -78,13 +78,16 @@ const tspans = (lines: string[], x: number, lineHeight: number) =>
  */
 export const BAND_SPLIT = 245;
 
-// What every card has. Sized in pixels, not 100 %: a band's viewport is part of the card, and the
-// paper is all of it.
+// What every card has: the paper (sized in pixels, not 100 %: a band's viewport is part of the
+// card, and the paper is all of it), the logo at the top, the colour bands at the foot. A band
+// draws only what reaches into it: what lies outside paints nothing there, and costs sharp time.
 const PAPER = `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${PALETTE.white}"/>
   <rect width="24" height="606" fill="${PALETTE.pink}"/>
-  <circle cx="1130" cy="70" r="260" fill="${PALETTE.pinkPale}"/>
-  <image href="data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}" x="80" y="56" width="360" height="96"/>
-  ${[PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale].map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`).join('')}`;
+  <circle cx="1130" cy="70" r="260" fill="${PALETTE.pinkPale}"/>`;
+const LOGO = `<image href="data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}" x="80" y="56" width="360" height="96"/>`;
+const FOOT = [PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale]
+  .map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`)
+  .join('');
 
 /** What a card draws on the paper: its kicker line, then the rest. */
 function lines({ kicker, title, subtitle, host }: ShareCard) {
@@ -109,13 +112,13 @@ const frame = (top: number, height: number, content: string) =>
 /** The card as SVG text, 1200×630. */
 export function shareCardSvg(card: ShareCard): string {
   const { kicker, body } = lines(card);
-  return frame(0, CARD_HEIGHT, `${PAPER}\n  ${kicker}\n  ${body}`);
+  return frame(0, CARD_HEIGHT, [PAPER, LOGO, FOOT, kicker, body].join('\n  '));
 }
 
 /** The card's two bands as SVG, top to bottom: the kicker's rows, then the rest with the title. */
 export function shareCardBands(card: ShareCard): [string, string] {
   const { kicker, body } = lines(card);
-  return [frame(0, BAND_SPLIT, `${PAPER}\n  ${kicker}`), frame(BAND_SPLIT, CARD_HEIGHT - BAND_SPLIT, `${PAPER}\n  ${body}`)];
+  return [frame(0, BAND_SPLIT, [PAPER, LOGO, kicker].join('\n  ')), frame(BAND_SPLIT, CARD_HEIGHT - BAND_SPLIT, [PAPER, FOOT, body].join('\n  '))];
 }
 
 /** Draws an SVG to pixels, 4 bytes each (RGBA). */
