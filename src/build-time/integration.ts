@@ -1,6 +1,6 @@
 // The project's own Astro integration: everything `astro build` must do besides the pages, in one
 // place and one order (docs/architecture.md). A host that runs `astro build` gets the whole site.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroUserConfig } from 'astro';
@@ -13,9 +13,10 @@ import { linksToSamples, sampleAddresses, sampleValues, untranslatedEntries } fr
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { adminPolicyDirectives } from './security/admin-policy.js';
 import { writeSecurityHeaders } from './security/headers.js';
-import { metaPolicy, narrowPolicy, unsafeMarkup } from './security/page-check.js';
+import { checkPages } from './security/check-pages.js';
+import { metaPolicy } from './security/page-check.js';
 import { policyDirectives, storyOrigins } from './security/policy.js';
-import { RUNTIME_STYLE_HASHES, runtimeStyleHashes } from './security/runtime-styles.js';
+import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
 import { CARD_CACHE_ENV } from './share-card-cache';
 import { copyEditionFonts } from './edition-fonts';
@@ -65,17 +66,12 @@ export default function streeSite(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
-        const pages = htmlFiles(dist).map((file) => {
-          // Astro gives every page the hashes of the whole site's inline code: each keeps its own,
-          // and those of the styles its islands' libraries insert.
-          const built = readFileSync(file, 'utf8');
-          const html = narrowPolicy(built, { styleHashes: runtimeStyleHashes(built) });
-          writeFileSync(file, html);
-          return { file: file.slice(dist.length), html };
-        });
+        // Astro gives every page the hashes of the whole site's inline code: each keeps its own, and
+        // those of the styles its islands' libraries insert.
+        const pages = (await checkPages(htmlFiles(dist))).map((page) => ({ ...page, file: page.file.slice(dist.length) }));
 
         failOn(
-          pages.flatMap(({ file, html }) => unsafeMarkup(html).map((problem) => `${file}: ${problem}`)),
+          pages.flatMap(({ file, problems }) => problems.map((problem) => `${file}: ${problem}`)),
           'Markup that a Content-Security-Policy cannot allow safely',
         );
         const policies = pages.map(({ file, html }) => ({ file, policy: metaPolicy(html) }));

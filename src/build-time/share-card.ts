@@ -1,12 +1,17 @@
 // The picture a shared link shows on WhatsApp, Facebook or X: drawn as SVG in the site's palette
-// (src/styles/tokens.css) and rendered to PNG, the format every link preview reads.
+// (src/styles/tokens.css) and rendered to PNG, the format every link preview reads. A card is drawn
+// in two bands: the kicker line above BAND_SPLIT, the title, words and address below it. Each band
+// is drawn and compressed once per build however many cards show it (card-png.ts): the kicker of a
+// category in one edition is on every card of that category, and a story's title and words are the
+// same on its card in every edition that shows it untranslated.
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
 import { colour } from './palette';
 import { CARD_FAMILIES, CARD_FONT_VERSIONS, useCardFonts } from './card-fonts';
 import { cachedCard } from './share-card-cache';
+import { paletteFor, rgbOf, type Rgb } from './card-palette';
+import { packBand, pngFromBands, type PackedBand } from './card-png';
 import { CARD_HEIGHT, CARD_WIDTH } from '../lib/share-card-size';
-
 
 /** tokens.css colours; a card is an image, so it cannot read custom properties. */
 const PALETTE = {
@@ -65,40 +70,106 @@ const clip = (line: string, maxChars: number) => (line.length <= maxChars ? line
 const tspans = (lines: string[], x: number, lineHeight: number) =>
   lines.map((line, i) => `<tspan x="${x}" dy="${i === 0 ? 0 : lineHeight}">${escapeXml(line)}</tspan>`).join('');
 
-/** The card as SVG text, 1200×630. */
-export function shareCardSvg({ kicker, title, subtitle, host }: ShareCard): string {
+/**
+ * The row where the kicker's band ends and the title's begins: below the deepest mark of a kicker
+ * (baseline 230, 30 px) and above the tallest of a title (first baseline 330, 84 px), so cutting
+ * there cuts no letter. In Latin, Devanagari and Gujarati the kicker's marks end above row 240 and
+ * the title's start below row 252 (tests/unit/share-card.test.ts draws the deepest and tallest).
+ */
+export const BAND_SPLIT = 245;
+
+// What every card has: the paper (sized in pixels, not 100 %: a band's viewport is part of the
+// card, and the paper is all of it), the logo at the top, the colour bands at the foot. A band
+// draws only what reaches into it: what lies outside paints nothing there, and costs sharp time.
+const PAPER = `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${PALETTE.white}"/>
+  <rect width="24" height="606" fill="${PALETTE.pink}"/>
+  <circle cx="1130" cy="70" r="260" fill="${PALETTE.pinkPale}"/>`;
+const LOGO = `<image href="data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}" x="80" y="56" width="360" height="96"/>`;
+const FOOT = [PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale]
+  .map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`)
+  .join('');
+
+/** What a card draws on the paper: its kicker line, then the rest. */
+function lines({ kicker, title, subtitle, host }: ShareCard) {
   const titleLines = wrapText(title, 20, 2);
   const subtitleLines = subtitle ? wrapText(subtitle, 52, 2) : [];
   const titleTop = 330;
   const subtitleTop = titleTop + (titleLines.length - 1) * 92 + 80;
-  const logoData = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
-  const bands = [PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale]
-    .map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`)
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
-  <rect width="100%" height="100%" fill="${PALETTE.white}"/>
-  <rect width="24" height="606" fill="${PALETTE.pink}"/>
-  <circle cx="1130" cy="70" r="260" fill="${PALETTE.pinkPale}"/>
-  <image href="${logoData}" x="80" y="56" width="360" height="96"/>
-  <text x="84" y="230" font-family="${SANS}" font-size="30" font-weight="700" letter-spacing="2" fill="${PALETTE.pinkDark}">${escapeXml(kicker.toUpperCase())}</text>
-  <text x="80" y="${titleTop}" font-family="${SERIF}" font-size="84" font-weight="700" fill="${PALETTE.greenDark}">${tspans(titleLines, 80, 92)}</text>
+  return {
+    kicker: `<text x="84" y="230" font-family="${SANS}" font-size="30" font-weight="700" letter-spacing="2" fill="${PALETTE.pinkDark}">${escapeXml(kicker.toUpperCase())}</text>`,
+    body: `<text x="80" y="${titleTop}" font-family="${SERIF}" font-size="84" font-weight="700" fill="${PALETTE.greenDark}">${tspans(titleLines, 80, 92)}</text>
   <text x="84" y="${subtitleTop}" font-family="${SANS}" font-size="34" fill="${PALETTE.inkSoft}">${tspans(subtitleLines, 84, 46)}</text>
-  <text x="1116" y="574" text-anchor="end" font-family="${SANS}" font-size="28" font-weight="700" fill="${PALETTE.green}">${escapeXml(host)}</text>
-  ${bands}
-</svg>`;
+  <text x="1116" y="574" text-anchor="end" font-family="${SANS}" font-size="28" font-weight="700" fill="${PALETTE.green}">${escapeXml(host)}</text>`,
+  };
 }
 
-// A card is a few flat colours and their anti-aliased edges: 16 colours look the same as 256 and
-// quantise in a quarter of the time, which was most of a story's build time (the scale test of `npm run bench`, scripts/bench/scale.js).
-const PNG_OPTIONS = { palette: true, colours: 16, effort: 1, dither: 0, compressionLevel: 9 } as const;
+/** The rows `top` to `top + height` of a card drawing `content`, as an SVG of their own. */
+const frame = (top: number, height: number, content: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${height}" viewBox="0 ${top} ${CARD_WIDTH} ${height}">
+  ${content}
+</svg>`;
+
+/** The card as SVG text, 1200×630. */
+export function shareCardSvg(card: ShareCard): string {
+  const { kicker, body } = lines(card);
+  return frame(0, CARD_HEIGHT, [PAPER, LOGO, FOOT, kicker, body].join('\n  '));
+}
+
+/** The card's two bands as SVG, top to bottom: the kicker's rows, then the rest with the title. */
+export function shareCardBands(card: ShareCard): [string, string] {
+  const { kicker, body } = lines(card);
+  return [frame(0, BAND_SPLIT, [PAPER, LOGO, kicker].join('\n  ')), frame(BAND_SPLIT, CARD_HEIGHT - BAND_SPLIT, [PAPER, FOOT, body].join('\n  '))];
+}
+
+/** Draws an SVG to pixels, 4 bytes each (RGBA). */
+function pixelsOf(svg: string): Promise<Uint8Array> {
+  useCardFonts();
+  // Not copied: a band's pixels are 2 MB, and thousands of copies keep the garbage collector busy.
+  return sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
+}
+
+/**
+ * What the palette is drawn from: a card with each kind of line in each script the cards are
+ * written in, so their edges get shades of their own. Not content: an editor's change never
+ * changes every card.
+ */
+const PALETTE_SAMPLE: ShareCard = {
+  kicker: 'Salaam Stree · सलाम स्त्री · સલામ સ્ત્રી',
+  title: 'Stree स्त्री સ્ત્રી',
+  subtitle: 'Safety and empowerment of rural women · ग्रामीण महिलाएँ · ગ્રામીણ મહિલાઓ',
+  host: 'stree.example',
+};
+const FLAT_COLOURS = Object.values(PALETTE).map(rgbOf);
+
+let palette: Promise<Rgb[]> | undefined;
+/** The 16 colours of every card of this build (card-palette.ts). */
+function cardPalette(): Promise<Rgb[]> {
+  palette ??= pixelsOf(shareCardSvg(PALETTE_SAMPLE)).then((pixels) => paletteFor(pixels, FLAT_COLOURS));
+  return palette;
+}
+
+// A band shown on many cards is drawn once: by its SVG, for the length of the build. A story's
+// body band waits here from its English card to its Hindi and Gujarati ones: about 10 KB each.
+const packedBands = new Map<string, Promise<PackedBand>>();
+function packedBand(svg: string, colours: readonly Rgb[]): Promise<PackedBand> {
+  let band = packedBands.get(svg);
+  if (!band) {
+    band = pixelsOf(svg).then((pixels) => packBand(pixels, CARD_WIDTH, colours));
+    // A failed drawing is not kept: the next card asks again, and the build reports the error.
+    band.catch(() => packedBands.delete(svg));
+    packedBands.set(svg, band);
+  }
+  return band;
+}
+
 // What else decides the pixels besides the SVG: a new sharp or font draws every card once more.
-const RENDERER = JSON.stringify({ PNG_OPTIONS, sharp: sharp.versions, fonts: CARD_FONT_VERSIONS });
+const RENDERER = JSON.stringify({ bandSplit: BAND_SPLIT, sharp: sharp.versions, fonts: CARD_FONT_VERSIONS });
 
 /** The card as a PNG of about 10–20 KB, well under what previews accept; drawn once per look (share-card-cache.ts). */
 export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
-  const svg = shareCardSvg(card);
-  return cachedCard(`${RENDERER}\n${svg}`, async () => {
-    useCardFonts();
-    return new Uint8Array(await sharp(Buffer.from(svg)).png(PNG_OPTIONS).toBuffer());
+  const colours = await cardPalette();
+  return cachedCard(`${RENDERER}\n${JSON.stringify(colours)}\n${shareCardSvg(card)}`, async () => {
+    const bands = await Promise.all(shareCardBands(card).map((svg) => packedBand(svg, colours)));
+    return pngFromBands(CARD_WIDTH, CARD_HEIGHT, colours, bands);
   });
 }

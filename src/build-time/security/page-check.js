@@ -11,14 +11,11 @@ function* elements(node) {
   if (node.content) yield* elements(node.content);
 }
 
-/**
- * Each piece of markup in `html` that the policy would block or could only allow unsafely.
- * @param {string} html one page of dist/
- * @returns {string[]}
- */
-export function unsafeMarkup(html) {
-  // Without scripting, <noscript> holds markup rather than text: what is in it is checked too.
-  const document = parse(html, { scriptingEnabled: false });
+// Without scripting, <noscript> holds markup rather than text: what is in it is checked too.
+const parsePage = (html) => parse(html, { scriptingEnabled: false });
+
+/** The problems of a parsed page, as `unsafeMarkup` lists them. */
+function problemsIn(document) {
   const problems = [];
   for (const element of elements(document)) {
     const tag = element.tagName;
@@ -29,6 +26,15 @@ export function unsafeMarkup(html) {
     }
   }
   return problems;
+}
+
+/**
+ * Each piece of markup in `html` that the policy would block or could only allow unsafely.
+ * @param {string} html one page of dist/
+ * @returns {string[]}
+ */
+export function unsafeMarkup(html) {
+  return problemsIn(parsePage(html));
 }
 
 /**
@@ -55,11 +61,46 @@ export function directivesOf(policy) {
 /** Script types a browser runs; JSON or template blocks are data and need no hash. */
 const RUNNABLE = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
+// Every page inlines the same few styles and scripts: each is hashed once.
+const hashed = new Map();
+
 /** The CSP source for `text`: its SHA-256, as a browser computes it over the UTF-8 bytes. */
-export const hashSource = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export function hashSource(text) {
+  let source = hashed.get(text);
+  if (source === undefined) {
+    source = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    hashed.set(text, source);
+  }
+  return source;
+}
 
 const textOf = (node) => (node.childNodes ?? []).map((child) => child.value ?? '').join('');
 const attrOf = (node, name) => node.attrs?.find((a) => a.name === name)?.value;
+
+/** The CSP sources of the inline scripts and styles a parsed page holds, `styleHashes` added to its styles. */
+function inlineSources(document, styleHashes) {
+  // Inside <noscript> too: a page read without scripting shows it as markup.
+  const used = { 'script-src': new Set(), 'style-src': new Set(styleHashes.map((hash) => `'${hash}'`)) };
+  for (const element of elements(document)) {
+    const isScript = element.tagName === 'script' && attrOf(element, 'src') === undefined
+      && RUNNABLE.has((attrOf(element, 'type') ?? '').toLowerCase());
+    if (isScript) used['script-src'].add(hashSource(textOf(element)));
+    if (element.tagName === 'style') used['style-src'].add(hashSource(textOf(element)));
+  }
+  return used;
+}
+
+/** `html` whose <meta> `policy` keeps, of its hashes, only those in `used`. */
+function narrowed(html, policy, used) {
+  const directives = [...directivesOf(policy)]
+    .map(([name, sources]) => {
+      const kept = name in used ? sources.filter((source) => !source.startsWith("'sha") || used[name].has(source)) : sources;
+      return [name, ...kept].join(' ');
+    })
+    .join('; ');
+  const escaped = directives.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  return html.replace(/(<meta http-equiv="content-security-policy" content=")[^"]*"/i, `$1${escaped}"`);
+}
 
 /**
  * `html` with its policy's script-src and style-src narrowed to the inline code the page holds.
@@ -71,21 +112,21 @@ const attrOf = (node, name) => node.attrs?.find((a) => a.name === name)?.value;
 export function narrowPolicy(html, { styleHashes = [] } = {}) {
   const policy = metaPolicy(html);
   if (!policy) return html;
-  // Inside <noscript> too: a page read without scripting shows it as markup.
-  const document = parse(html, { scriptingEnabled: false });
-  const used = { 'script-src': new Set(), 'style-src': new Set(styleHashes.map((hash) => `'${hash}'`)) };
-  for (const element of elements(document)) {
-    const isScript = element.tagName === 'script' && attrOf(element, 'src') === undefined
-      && RUNNABLE.has((attrOf(element, 'type') ?? '').toLowerCase());
-    if (isScript) used['script-src'].add(hashSource(textOf(element)));
-    if (element.tagName === 'style') used['style-src'].add(hashSource(textOf(element)));
-  }
-  const narrowed = [...directivesOf(policy)]
-    .map(([name, sources]) => {
-      const kept = name in used ? sources.filter((source) => !source.startsWith("'sha") || used[name].has(source)) : sources;
-      return [name, ...kept].join(' ');
-    })
-    .join('; ');
-  const escaped = narrowed.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-  return html.replace(/(<meta http-equiv="content-security-policy" content=")[^"]*"/i, `$1${escaped}"`);
+  return narrowed(html, policy, inlineSources(parsePage(html), styleHashes));
+}
+
+/**
+ * Both checks of a built page from one parse, the slow part with thousands of pages: the page
+ * with its policy narrowed (`narrowPolicy`), and its unsafe markup (`unsafeMarkup`).
+ * @param {string} html one page of dist/
+ * @param {{ styleHashes?: string[] }} [options] as for `narrowPolicy`
+ * @returns {{ html: string, problems: string[] }}
+ */
+export function checkPage(html, { styleHashes = [] } = {}) {
+  const document = parsePage(html);
+  const policy = metaPolicy(html);
+  return {
+    html: policy ? narrowed(html, policy, inlineSources(document, styleHashes)) : html,
+    problems: problemsIn(document),
+  };
 }
