@@ -42,7 +42,7 @@ export function lighthouseDoc({ date, chromiumVersion, load, minutes, runs, slow
     '## How to reproduce',
     '',
     '```sh',
-    'npm run bench                      # build, Lighthouse, then the scale test (about 10 minutes on 2 cores)',
+    'npm run bench                      # build, Lighthouse, then the scale test (about 15 minutes on 2 cores)',
     'npm run bench -- --no-build        # measure the dist/ already there',
     'npm run bench -- --no-scale        # skip the 1,500-entry build',
     'npm run bench -- --runs=1          # one run per page: quicker, noisier',
