@@ -298,6 +298,40 @@ test('the focus and testimonial carousels offer previous and next buttons', asyn
   }
 });
 
+/** Resolves once the browser has seen the banner leave the screen (`shown` false) or come back. */
+async function bannerSeen(page: Page, shown: boolean) {
+  // The carousel's own observer was made first, so it has heard the same news by then.
+  await page.evaluate((shown) => new Promise<void>((done) => {
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry!.isIntersecting !== shown) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(document.querySelector('#home .swiper')!);
+  }), shown);
+}
+
+test('the banner does not move on while it is scrolled off the screen, and does again once back', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/home');
+  await expect(banner(page)).toHaveClass(/swiper-initialized/);
+  await page.mouse.move(1, 700); // off the banner: hovering would pause it too
+  await settled(page);
+  const changes = await recordSlideChanges(page);
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await bannerSeen(page, false);
+  await page.clock.runFor(AUTOPLAY_MS * 3);
+  expect(await changes(), 'slides changed while the banner was off the screen').toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await bannerSeen(page, true);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1000);
+      return (await changes()).length;
+    }, { message: 'the autoplay starts again' })
+    .toBeGreaterThan(0);
+});
+
 test.describe('banner carousel and the keyboard', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
