@@ -63,6 +63,9 @@ export default defineConfig({
   // Two, as on the 2-core machines CI and a developer have: more only wait on each other for the CPU.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  // `npm test` leaves out what only the whole run needs (tests/e2e/runs.ts); E2E_FULL (set by
+  // `npm run test:full` and .ci/run) runs everything.
+  grepInvert: process.env.E2E_FULL ? undefined : /@whole-run/,
   // Dot in CI: its failures are printed last, where a log cut to its tail still shows them.
   reporter: process.env.CI ? 'dot' : 'list',
   use: {

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seedWorkingCopy, workingCopyFiles } from './admin-repo';
+import { WHOLE_RUN } from './runs';
 
 /** Sveltia wraps names it puts in labels in invisible direction marks: match around them. */
 const named = (text: string) => new RegExp([...text].map((letter) => letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\u2068\u2069]*'));
@@ -103,7 +104,7 @@ async function checkAgainstSchema(page: Page) {
   });
 }
 
-test('the editor lists every collection of the schema', async ({ page, request }) => {
+test('the editor lists every collection of the schema', WHOLE_RUN, async ({ page, request }) => {
   const config = await (await request.get('/admin/config.json')).json();
   await openEditor(page);
   const list = page.getByRole('tree', { name: 'Collection List' });
@@ -113,7 +114,7 @@ test('the editor lists every collection of the schema', async ({ page, request }
   await expect(list.getByRole('treeitem', { name: 'health', exact: true })).toBeVisible();
 });
 
-test('with no network, she edits a story in two languages, fixes a refused field and adds a story with its Hindi and Gujarati twins', async ({ page }) => {
+test('with no network, she edits a story in two languages, fixes a refused field and adds a story with its Hindi and Gujarati twins', WHOLE_RUN, async ({ page }) => {
   test.setTimeout(240_000);
   const { outside, violations } = await openEditor(page);
   const list = page.getByRole('tree', { name: 'Collection List' });
@@ -193,7 +194,7 @@ test('with no network, she edits a story in two languages, fixes a refused field
   await expect.poll(() => page.evaluate(() => [...document.fonts].some((font) => font.family.replaceAll('"', '') === 'Material Symbols Outlined' && font.status === 'loaded'))).toBe(true);
 });
 
-test('with no network, she edits a story’s Gujarati beside its English, and its English words stay', async ({ page }) => {
+test('with no network, she edits a story’s Gujarati beside its English, and its English words stay', WHOLE_RUN, async ({ page }) => {
   test.setTimeout(180_000);
   const { outside } = await openEditor(page);
   const list = page.getByRole('tree', { name: 'Collection List' });

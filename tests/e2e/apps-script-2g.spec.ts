@@ -17,6 +17,7 @@ import {
 import { visitOnline } from './story-form-page';
 import { TWO_G } from './throttle-proxy';
 import { WORDS, fillPhoneAndConsent, formHydrated, keptRecordings, newPhone, storyForm } from './voice-page';
+import { WHOLE_RUN } from './runs';
 
 /** The issue's story: a minute and a half of her voice. */
 const SECONDS = 90;
@@ -56,7 +57,7 @@ function expectOneRowLinkingOneFile(site: AppsScriptSite, phone: string) {
   return recordings[0]!;
 }
 
-test(`a ${SECONDS} s voice story sent to Apps Script over 2G that drops in the middle of a part arrives once, whole and playable, with at most one part sent twice`, async ({ page, link, appsScript }, testInfo) => {
+test(`a ${SECONDS} s voice story sent to Apps Script over 2G that drops in the middle of a part arrives once, whole and playable, with at most one part sent twice`, WHOLE_RUN, async ({ page, link, appsScript }, testInfo) => {
   const story = await tellOver2GThatDrops(page, link, testInfo, { url: `${appsScript.address}/home`, collector: APPS_SCRIPT_ENDPOINT, seconds: SECONDS });
 
   const file = expectOneRowLinkingOneFile(appsScript, story.phone);
@@ -74,7 +75,7 @@ const NOTIFY_EMAIL = 'stories@stree.example.org';
 /** The e-mails that tell the organisation Drive saves no recording, not those that announce a story. */
 const driveNotices = (site: AppsScriptSite) => site.standIn.collector.mail.sent.filter((mail) => /Drive/.test(mail.subject));
 
-test('while Drive fails, her row is written at once with her phone, the organisation gets one e-mail, and once Drive is back her recording is filled in', async ({ page, link, appsScript }, testInfo) => {
+test('while Drive fails, her row is written at once with her phone, the organisation gets one e-mail, and once Drive is back her recording is filled in', WHOLE_RUN, async ({ page, link, appsScript }, testInfo) => {
   const { standIn } = appsScript;
   standIn.properties.NOTIFY_EMAIL = NOTIFY_EMAIL;
   standIn.reset();

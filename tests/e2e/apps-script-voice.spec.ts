@@ -13,6 +13,7 @@ import { startAppsScriptSite, type AppsScriptSite } from '../apps-script/site';
 import { audioSeconds } from './fake-microphone';
 import { keptInWorker, visitOnline } from './story-form-page';
 import { WORDS, fillPhoneAndConsent, formHydrated, newPhone, record, storyForm } from './voice-page';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const PAGES = { en: { path: '/home', form: en.form }, hi: { path: '/hi/home', form: hi.form } } as const;
 /**
@@ -74,7 +75,7 @@ for (const locale of ['en', 'hi'] as const) {
   test.describe(`${locale}: with the form’s script`, () => {
     test.use({ serviceWorkers: 'block' });
 
-    test(`she records about ${SECONDS[locale]} s and sends it: one Drive file of that length, one row linking it, and she is told it was sent`, async ({ page }, testInfo) => {
+    test(`she records about ${SECONDS[locale]} s and sends it: one Drive file of that length, one row linking it, and she is told it was sent`, everyChangeIf(locale === 'hi'), async ({ page }, testInfo) => {
       const phone = newPhone();
       await page.goto(`${site}${path}`);
       await formHydrated(page);
@@ -88,7 +89,7 @@ for (const locale of ['en', 'hi'] as const) {
     });
   });
 
-  test(`${locale}: recorded online and submitted offline, she is told it is kept, and it arrives once, whole, when the connection returns`, async ({ page, context }, testInfo) => {
+  test(`${locale}: recorded online and submitted offline, she is told it is kept, and it arrives once, whole, when the connection returns`, WHOLE_RUN, async ({ page, context }, testInfo) => {
     const phone = newPhone();
     await visitOnline(page, `${site}${path}`);
     await formHydrated(page);

@@ -18,6 +18,7 @@ import { storyRequest } from '../../src/story-outbox/send';
 import { ANSWER_HOST, SCRIPT_HOST, SCRIPT_PATH, STAND_ALONE_SANDBOX, type StandIn } from '../apps-script/stand-in';
 import { startAppsScriptSite, type AppsScriptSite } from '../apps-script/site';
 import { CONSENT, field, fillStory, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
+import { WHOLE_RUN } from './runs';
 
 const SUCCESS = 'Form Submitted Successfully!';
 /** Devanagari with a conjunct, a nukta and emoji with a skin tone: bytes that break in a bad encoding. */
@@ -75,7 +76,7 @@ test.describe('with the form’s script, before any service worker', () => {
     expect(standIn.rows()).toEqual([[expect.stringMatching(/^\d{4}-\d\d-\d\dT/), HINDI.Name, HINDI.Phone, HINDI.Story, url.searchParams.get('key'), '']]);
   });
 
-  test('a busy sheet ("try again") is not a refusal: she is told it is not sent yet, and it goes once at her next visit', async ({ page }) => {
+  test('a busy sheet ("try again") is not a refusal: she is told it is not sent yet, and it goes once at her next visit', WHOLE_RUN, async ({ page }) => {
     await openForm(page);
     standIn.collector.lock.busy = true;
     await fillStory(page);
@@ -115,7 +116,7 @@ test.describe('with the form’s script, before any service worker', () => {
     await expect.poll(() => outboxKey(page), { timeout: 0 }).toBeNull();
   });
 
-  test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
+  test('a filled honeypot is answered as saved, and the sheet stays empty', WHOLE_RUN, async ({ page }) => {
     await openForm(page);
     await fillStory(page);
     // Out of sight and out of the Tab order: only a bot (or this test) fills it.
@@ -146,7 +147,7 @@ test.describe('through the service worker', () => {
     expect(await keptInWorker(page)).toBe(0);
   });
 
-  test('a collector whose answer the browser may not read is "not confirmed": her words stay, and the story is kept to go later', async ({ page }) => {
+  test('a collector whose answer the browser may not read is "not confirmed": her words stay, and the story is kept to go later', WHOLE_RUN, async ({ page }) => {
     await visitOnline(page, `${site}/home`);
     await formHydrated(page);
     standIn.behaviour.cors = false;
@@ -194,7 +195,7 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
     expect(standIn.rows()).toHaveLength(1);
   });
 
-  test('a refused plain post is corrected in the frame and sent again from there, saved once', async ({ page }) => {
+  test('a refused plain post is corrected in the frame and sent again from there, saved once', WHOLE_RUN, async ({ page }) => {
     await page.goto(`${site}/hi/home#salaamstree`);
     const t = hi.form;
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
@@ -221,7 +222,7 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
     expect(standIn.rows().map((row) => row.slice(1, 4))).toEqual([[HINDI.Name, HINDI.Phone, HINDI.Story]]);
   });
 
-  test('in a script bound to its sheet (no top navigation on a tap), the link could not leave the frame', async ({ page }) => {
+  test('in a script bound to its sheet (no top navigation on a tap), the link could not leave the frame', WHOLE_RUN, async ({ page }) => {
     standIn.behaviour.project = 'bound';
     await page.goto(`${site}/home#salaamstree`);
     await fillStory(page);
@@ -237,7 +238,7 @@ test.describe('from a browser that runs no module scripts (a JioPhone-class brow
 test.describe('without JavaScript at all', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the plain form still posts to the collector, and the story is saved once', async ({ page }) => {
+  test('the plain form still posts to the collector, and the story is saved once', WHOLE_RUN, async ({ page }) => {
     await page.goto(`${site}/home#salaamstree`);
     await fillStory(page, HINDI);
     await storyForm(page).getByRole('button', { name: 'Submit' }).click();
@@ -248,7 +249,7 @@ test.describe('without JavaScript at all', () => {
     expect(standIn.rows()).toEqual([[expect.any(String), HINDI.Name, HINDI.Phone, HINDI.Story, expect.stringMatching(/^text:/), '']]);
   });
 
-  test('a filled honeypot is answered as saved, and the sheet stays empty', async ({ page }) => {
+  test('a filled honeypot is answered as saved, and the sheet stays empty', WHOLE_RUN, async ({ page }) => {
     await page.goto(`${site}/home#salaamstree`);
     await fillStory(page);
     await storyForm(page).locator('input[name="website"]').fill('https://spam.example', { force: true });
@@ -295,7 +296,7 @@ test.describe('a story told by voice', () => {
 });
 
 test.describe('a form posted with a file, which Apps Script cannot read', () => {
-  test('gets a page in her language that says so, with the form to write her story instead; nothing is saved', async ({ page }, testInfo) => {
+  test('gets a page in her language that says so, with the form to write her story instead; nothing is saved', WHOLE_RUN, async ({ page }, testInfo) => {
     const audio = testInfo.outputPath('story.webm');
     mkdirSync(testInfo.outputPath(''), { recursive: true });
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-c:a', 'libopus', audio]);
@@ -326,7 +327,7 @@ test.describe('from a Gujarati page', () => {
       await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => route.abort());
     });
 
-    test('is saved once and answered in Gujarati, in Google’s frame', async ({ page }) => {
+    test('is saved once and answered in Gujarati, in Google’s frame', WHOLE_RUN, async ({ page }) => {
       await page.goto(`${site}/gu/home#salaamstree`);
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: t.submit }) });
       await form.getByLabel(t.name, { exact: true }).fill(GUJARATI.Name);
@@ -343,7 +344,7 @@ test.describe('from a Gujarati page', () => {
     });
   });
 
-  test('a recording posted as a file gets the Gujarati page that says so, with the form to write instead', async ({ page }, testInfo) => {
+  test('a recording posted as a file gets the Gujarati page that says so, with the form to write instead', WHOLE_RUN, async ({ page }, testInfo) => {
     const audio = testInfo.outputPath('story.webm');
     mkdirSync(testInfo.outputPath(''), { recursive: true });
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-c:a', 'libopus', audio]);

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES, VIEWPORTS } from './page-types';
+import { everyChangeIf } from './runs';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 
 /** Each violation as one readable line: the rule, then where. */
@@ -53,7 +54,10 @@ for (const viewport of VIEWPORTS) {
 
     for (const { name, path } of PAGES) {
       if (viewport.width > 360 && !WIDE_LAYOUTS.has(name)) continue;
-      test(`the ${name} page has no violations once hydrated`, async ({ page }) => {
+      // Every change: /home, the page with the most parts, at her phone's width, hydrated and not;
+      // the story page before its scripts.
+      const atPhoneWidth = viewport.width === 360;
+      test(`the ${name} page has no violations once hydrated`, everyChangeIf(atPhoneWidth && name === 'home'), async ({ page }) => {
         if (/^\/(\w\w\/)?$/.test(path)) await holdSplash(page);
         await page.goto(path);
         await hydrateEveryIsland(page);
@@ -62,7 +66,7 @@ for (const viewport of VIEWPORTS) {
 
       // Before the scripts, as on a slow phone: at the phone's width only.
       if (viewport.width > 360) continue;
-      test(`the ${name} page has no violations before its scripts load`, async ({ page }) => {
+      test(`the ${name} page has no violations before its scripts load`, everyChangeIf(atPhoneWidth && (name === 'home' || name === 'story')), async ({ page }) => {
         if (/^\/(\w\w\/)?$/.test(path)) await holdSplash(page);
         // Astro asks once more for an island's script, with `?astro-retry=…`: that fails too.
         await page.route(/\.js(\?.*)?$/, (route) => route.abort());

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bannerHeadings, focusTitles } from './content';
 import { holdBack } from './hold-back';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const AUTOPLAY_MS = 3000; // specification §9
 const headings = bannerHeadings();
@@ -37,7 +38,7 @@ async function recordSlideChanges(page: Page) {
 }
 
 for (const width of [360, 1280]) {
-  test.describe(`banner carousel at ${width} px`, () => {
+  test.describe(`banner carousel at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
 
     // Swiper waits on real transitions as well as timers, so the clock runs on and is only pushed
@@ -63,7 +64,7 @@ for (const width of [360, 1280]) {
       lap.slice(1).forEach((change, step) => expect(change.at - lap[step]!.at).toBeGreaterThanOrEqual(AUTOPLAY_MS));
     });
 
-    test('hovering it pauses the autoplay', async ({ page }) => {
+    test('hovering it pauses the autoplay', WHOLE_RUN, async ({ page }) => {
       await page.clock.install();
       await page.goto('/home');
       await expect(banner(page)).toHaveClass(/swiper-initialized/);
@@ -75,7 +76,7 @@ for (const width of [360, 1280]) {
     });
   });
 
-  test.describe(`banner controls at ${width} px`, () => {
+  test.describe(`banner controls at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
 
     // The pointer rests on the carousel, which holds the autoplay still. No clock: Swiper's slides
@@ -98,7 +99,7 @@ for (const width of [360, 1280]) {
       await expect(activeHeading(page)).toHaveText(headings[2]!);
     });
 
-    test('arrow keys change slides', async ({ page }) => {
+    test('arrow keys change slides', WHOLE_RUN, async ({ page }) => {
       await page.keyboard.press('ArrowRight');
       await expect(activeHeading(page)).toHaveText(headings[1]!);
       await settled(page);
@@ -106,7 +107,7 @@ for (const width of [360, 1280]) {
       await expect(activeHeading(page)).toHaveText(headings[0]!);
     });
 
-    test('a swipe beyond 40 px changes the slide, a shorter one does not', async ({ page }) => {
+    test('a swipe beyond 40 px changes the slide, a shorter one does not', WHOLE_RUN, async ({ page }) => {
       const box = (await banner(page).boundingBox())!;
       const y = box.y + box.height / 2;
       const swipe = async (distance: number) => {
@@ -143,7 +144,7 @@ test('the banner wakes React only after the first paint and the load', async ({ 
 
 // A busy cheap phone (docs/decisions.md, "A busy cheap phone"): the autoplay sets a timer for
 // each slide, where Swiper's own reckoned the time left on every frame while a carousel played.
-test('the playing banner asks for no frame of its own between slides', async ({ page }) => {
+test('the playing banner asks for no frame of its own between slides', WHOLE_RUN, async ({ page }) => {
   await page.clock.install();
   await page.addInitScript(() => {
     const ask = window.requestAnimationFrame.bind(window);
@@ -166,7 +167,7 @@ test('the playing banner asks for no frame of its own between slides', async ({ 
   expect(await asked() - before).toBeLessThan(10);
 });
 
-test('with reduced motion the banner does not move by itself', async ({ page }) => {
+test('with reduced motion the banner does not move by itself', WHOLE_RUN, async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
   await page.goto('/home');
@@ -219,7 +220,7 @@ test.describe('before Swiper arrives, or if it never does', () => {
     await expect(strip).toBeFocused();
   }
 
-  test('when Swiper arrives it starts on the slide she swiped to', async ({ page }) => {
+  test('when Swiper arrives it starts on the slide she swiped to', WHOLE_RUN, async ({ page }) => {
     const { release } = await holdBack(page, SWIPER);
     await page.emulateMedia({ reducedMotion: 'reduce' }); // no autoplay to move on from there
     await page.goto('/home');
@@ -231,7 +232,7 @@ test.describe('before Swiper arrives, or if it never does', () => {
     await expect(activeHeading(page)).toBeInViewport({ ratio: 0.9 });
   });
 
-  test('her keyboard focus on the strip goes to the Next slide button when Swiper takes over', async ({ page }) => {
+  test('her keyboard focus on the strip goes to the Next slide button when Swiper takes over', WHOLE_RUN, async ({ page }) => {
     const { release } = await holdBack(page, SWIPER);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/home');
@@ -288,7 +289,7 @@ test('without JavaScript every focus issue can be scrolled into view, and no dea
   await context.close();
 });
 
-test('the focus and testimonial carousels offer previous and next buttons', async ({ page }) => {
+test('the focus and testimonial carousels offer previous and next buttons', WHOLE_RUN, async ({ page }) => {
   await page.goto('/home');
   for (const id of ['focus', 'teams']) {
     const carousel = page.locator(`#${id} .swiper`);
@@ -311,7 +312,7 @@ async function bannerSeen(page: Page, shown: boolean) {
   }), shown);
 }
 
-test('the banner does not move on while it is scrolled off the screen, and does again once back', async ({ page }) => {
+test('the banner does not move on while it is scrolled off the screen, and does again once back', WHOLE_RUN, async ({ page }) => {
   await page.clock.install();
   await page.goto('/home');
   await expect(banner(page)).toHaveClass(/swiper-initialized/);
@@ -335,7 +336,7 @@ test('the banner does not move on while it is scrolled off the screen, and does 
 test.describe('banner carousel and the keyboard', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('autoplay stops while focus is inside the carousel and starts again when it leaves', async ({ page }) => {
+  test('autoplay stops while focus is inside the carousel and starts again when it leaves', WHOLE_RUN, async ({ page }) => {
     await page.clock.install();
     await page.goto('/home');
     await expect(banner(page)).toHaveClass(/swiper-initialized/);

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readFolder } from './content';
+import { WHOLE_RUN } from './runs';
 
 const PROFILES = join(process.cwd(), 'src', 'content', 'profiles');
 const categories = readFolder<{ title: string; order: number }>('profile-categories').sort((a, b) => a.order - b.order);
@@ -19,14 +20,14 @@ test('/inspiring-women/ lists every profile under its category, with links to ea
   await expect(page.locator('main section').getByRole('listitem').getByRole('link')).toHaveCount(profileFiles.length);
 });
 
-test('a category link jumps to its section', async ({ page }) => {
+test('a category link jumps to its section', WHOLE_RUN, async ({ page }) => {
   await page.goto('/inspiring-women/');
   const last = categories.at(-1)!;
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: last.title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: last.title, exact: true })).toBeInViewport();
 });
 
-test('each profile has her own page, reached from the catalogue', async ({ page, request }) => {
+test('each profile has her own page, reached from the catalogue', WHOLE_RUN, async ({ page, request }) => {
   await page.goto('/inspiring-women/');
   const hrefs = await page.locator('main section').getByRole('listitem').getByRole('link').evaluateAll((links) =>
     links.map((link) => link.getAttribute('href')!),

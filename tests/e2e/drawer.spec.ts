@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { settings } from './content';
+import { WHOLE_RUN } from './runs';
 
 const DRAWER_WIDTH = 300; // specification §9
 const LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact'];
@@ -33,16 +34,16 @@ test('the menu opens a 300 px drawer on the right with the logo, links, and the 
   await expect(dialog.getByRole('link', { name: /Empower Bharat/ })).toHaveCount(isReal('documents') ? 1 : 0);
 });
 
-test('the header links are folded away below 900 px', async ({ page }) => {
+test('the header links are folded away below 900 px', WHOLE_RUN, async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 });
 
-test('opening the drawer moves focus into it', async ({ page }) => {
+test('opening the drawer moves focus into it', WHOLE_RUN, async ({ page }) => {
   const dialog = await openDrawer(page);
   await expect(dialog.locator(':focus')).toHaveCount(1);
 });
 
-test('a drawer link closes the drawer', async ({ page }) => {
+test('a drawer link closes the drawer', WHOLE_RUN, async ({ page }) => {
   const dialog = await openDrawer(page);
   await dialog.getByRole('link', { name: 'Teams', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -58,7 +59,7 @@ test('any key but Tab and Shift closes the drawer and gives focus back', async (
   }
 });
 
-test('Tab and Shift keep the drawer open, and Tab stays inside it', async ({ page }) => {
+test('Tab and Shift keep the drawer open, and Tab stays inside it', WHOLE_RUN, async ({ page }) => {
   const dialog = await openDrawer(page);
   await page.keyboard.press('Shift');
   for (let i = 0; i < 15; i += 1) await page.keyboard.press('Tab');
@@ -67,7 +68,7 @@ test('Tab and Shift keep the drawer open, and Tab stays inside it', async ({ pag
   await expect(dialog.locator(':focus')).toHaveCount(1);
 });
 
-test('Enter on a focused drawer link follows it and closes the drawer', async ({ page }) => {
+test('Enter on a focused drawer link follows it and closes the drawer', WHOLE_RUN, async ({ page }) => {
   const dialog = await openDrawer(page);
   await dialog.getByRole('link', { name: 'Contact', exact: true }).focus();
   await page.keyboard.press('Enter');

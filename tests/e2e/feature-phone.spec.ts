@@ -10,6 +10,7 @@ import { gu } from '../../src/i18n/gu';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/editions';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const FEATURE_PHONE = { width: 240, height: 320 };
 /** Every page type but the splash (it leaves by itself). */
@@ -110,7 +111,9 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ viewport: FEATURE_PHONE, javaScriptEnabled, serviceWorkers: 'block' });
 
     for (const { name, path } of PAGES) {
-      test(`the ${name} page does not scroll sideways, and Tab reaches every link and button`, async ({ page }) => {
+      // Every change: a story page without its script; each page both ways in the whole run.
+      const everyChange = !javaScriptEnabled && name === 'story';
+      test(`the ${name} page does not scroll sideways, and Tab reaches every link and button`, everyChangeIf(everyChange), async ({ page }) => {
         // Hundreds of stops on the longest pages, each asked of the page: slow on a busy machine.
         test.slow();
         await page.goto(path);
@@ -131,7 +134,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     // The Tab walk above holds for them too (one template); what a language changes is the width of words.
     for (const { locale, pages } of TWINS) {
-      test(`no ${locale} page scrolls sideways, and every link and button fits across the screen`, async ({ page }) => {
+      test(`no ${locale} page scrolls sideways, and every link and button fits across the screen`, WHOLE_RUN, async ({ page }) => {
         test.slow(); // eight pages in turn, each hydrated with JavaScript on
         const overflowing: string[] = [];
         const tooWide: string[] = [];
@@ -174,7 +177,7 @@ test.describe('a feature phone without JavaScript', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 
-  test('sends a story from the Gujarati plain form and reads in Gujarati that it arrived', async ({ page }) => {
+  test('sends a story from the Gujarati plain form and reads in Gujarati that it arrived', WHOLE_RUN, async ({ page }) => {
     const t = gu.form;
     await page.goto('/gu/home');
     await page.getByLabel(t.name, { exact: true }).fill(`હંસા ${Date.now()}`);
@@ -234,7 +237,7 @@ test.describe('a feature phone whose browser runs no ES modules, where the form 
   test.use({ viewport: FEATURE_PHONE, serviceWorkers: 'block' });
 
   for (const [path, t] of [['/home', en], ['/hi/home', hi]] as const) {
-    test(`${path} offers a call or a WhatsApp voice message, and no sample number as a link`, async ({ page }) => {
+    test(`${path} offers a call or a WhatsApp voice message, and no sample number as a link`, everyChangeIf(path === '/home'), async ({ page }) => {
       await asOldBrowser(page);
       await page.goto(path);
       const form = page.locator('section:has(#share-title)');

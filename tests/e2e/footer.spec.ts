@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { settings } from './content';
+import { WHOLE_RUN } from './runs';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/home');
@@ -22,14 +23,14 @@ test('the footer gives the registered office, and the e-mail and two phone numbe
   await expect(footer).toContainText(settings.about);
 });
 
-test('the footer shows the copyright year and Terms & Conditions as plain text', async ({ page }) => {
+test('the footer shows the copyright year and Terms & Conditions as plain text', WHOLE_RUN, async ({ page }) => {
   const footer = page.locator('footer#contact');
   await expect(footer).toContainText(`© ${settings.copyrightYear}`);
   await expect(footer.getByText('Terms & Conditions')).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Terms & Conditions' })).toHaveCount(0);
 });
 
-test('social links, once real, open in a new tab without opener or referrer', async ({ page }) => {
+test('social links, once real, open in a new tab without opener or referrer', WHOLE_RUN, async ({ page }) => {
   const footer = page.locator('footer#contact');
   for (const href of Object.values(settings.social)) {
     const link = footer.locator(`a[href="${href}"]`);
@@ -40,7 +41,7 @@ test('social links, once real, open in a new tab without opener or referrer', as
   }
 });
 
-test('every link that opens a new tab on /home has noopener and noreferrer', async ({ page }) => {
+test('every link that opens a new tab on /home has noopener and noreferrer', WHOLE_RUN, async ({ page }) => {
   const rels = await page.locator('a[target="_blank"]').evaluateAll((links) => links.map((a) => a.getAttribute('rel') ?? ''));
   expect(rels.length).toBeGreaterThan(0);
   for (const rel of rels) expect(rel.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storyCategoryIds, storyNames } from './content';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const categories = storyCategoryIds();
 const tabs = (page: Page) => page.locator('#salaamstree').getByRole('tab');
 
 for (const width of [360, 1280]) {
-  test.describe(`gallery at ${width} px`, () => {
+  test.describe(`gallery at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
 
     test.beforeEach(async ({ page }) => {
@@ -13,7 +14,7 @@ for (const width of [360, 1280]) {
       await expect(tabs(page)).toHaveCount(categories.length);
     });
 
-    test('one tab per category, labelled by its title, the first selected', async ({ page }) => {
+    test('one tab per category, labelled by its title, the first selected', WHOLE_RUN, async ({ page }) => {
       await expect(tabs(page)).toHaveText(categories.map((c) => c.title));
       await expect(tabs(page).first()).toHaveAttribute('aria-selected', 'true');
       const panel = page.getByRole('tabpanel');
@@ -47,7 +48,7 @@ for (const width of [360, 1280]) {
   });
 }
 
-test('at 360 px the tab strip overflows and offers scroll buttons', async ({ page }) => {
+test('at 360 px the tab strip overflows and offers scroll buttons', WHOLE_RUN, async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/home#salaamstree');
   await expect(page.getByRole('button', { name: 'Show more categories' })).toBeVisible();

@@ -15,6 +15,7 @@ import { findChromium } from '../../scripts/find-chromium.js';
 import { gu } from '../../src/i18n/gu';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 /** Every page type but the 404 page, which is one page for every address, English with a line in each other language. */
 const TWINNED = PAGE_TYPES.filter(({ name }) => name !== 'not found');
@@ -52,7 +53,7 @@ test.describe('every page has a Gujarati twin', () => {
   test.use({ serviceWorkers: 'block' });
 
   for (const { name, path } of TWINNED) {
-    test(`the ${name} page's twin is in Gujarati: its language, its header and most of its words`, async ({ page }) => {
+    test(`the ${name} page's twin is in Gujarati: its language, its header and most of its words`, everyChangeIf(name === 'home'), async ({ page }) => {
       if (path === '/') await holdSplash(page);
       const response = await page.goto(gujaratiOf(path));
       expect(response?.status()).toBe(200);
@@ -73,7 +74,7 @@ test.describe('the language links, without JavaScript, at 240 px', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 240, height: 320 } });
 
   for (const { name, path } of READABLE) {
-    test(`the ${name} page links to each other edition, each named in its own script, and each link leads to its twin`, async ({ page }) => {
+    test(`the ${name} page links to each other edition, each named in its own script, and each link leads to its twin`, WHOLE_RUN, async ({ page }) => {
       for (const [from, prefix] of [['en', ''], ['hi', '/hi'], ['gu', '/gu']] as const) {
         await page.goto(`${prefix}${path}`);
         const banner = page.getByRole('banner');
@@ -97,7 +98,7 @@ test.describe('the language links, without JavaScript, at 240 px', () => {
     });
   }
 
-  test('the 404 page says in Gujarati that the page is not there, and leads to the Gujarati home page', async ({ page }) => {
+  test('the 404 page says in Gujarati that the page is not there, and leads to the Gujarati home page', WHOLE_RUN, async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.locator('main [lang="gu"]')).toContainText(gu.notFound.body);
     await page.getByRole('link', { name: gu.notFound.home }).click();
@@ -105,7 +106,7 @@ test.describe('the language links, without JavaScript, at 240 px', () => {
   });
 });
 
-test('the menu links to each other edition too', async ({ page }) => {
+test('the menu links to each other edition too', WHOLE_RUN, async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/gu/home');
   await page.getByRole('button', { name: gu.menu.open }).click();
@@ -154,7 +155,7 @@ test('a story written in Gujarati reaches the inbox letter for letter', async ({
   expect(rows.filter((row) => row.Name === name)).toEqual([expect.objectContaining({ Name: name, Phone: '9876543210', Story: story })]);
 });
 
-test('a Gujarati reader offline gets the Gujarati offline page', async ({ page, context }) => {
+test('a Gujarati reader offline gets the Gujarati offline page', WHOLE_RUN, async ({ page, context }) => {
   await page.goto('/gu/home');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -171,7 +172,7 @@ test('a Gujarati reader offline gets the Gujarati offline page', async ({ page, 
 test.describe('letters on every phone', () => {
   test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
 
-  test('a Gujarati page names the phone’s own Gujarati font first, and the served one for Gujarati letters only', async ({ page, request }) => {
+  test('a Gujarati page names the phone’s own Gujarati font first, and the served one for Gujarati letters only', WHOLE_RUN, async ({ page, request }) => {
     await page.goto('/gu/home');
     const faces = await page.locator('head style').evaluateAll((styles) =>
       styles.flatMap((style) => [...(style as HTMLStyleElement).sheet!.cssRules].filter((rule) => rule instanceof CSSFontFaceRule))
@@ -208,7 +209,7 @@ test.describe('letters on every phone', () => {
     expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Gujarati"', 'ગુજરાતી'))).toBe(true);
   });
 
-  test('English and Hindi pages never fetch it, though they link to ગુજરાતી', async ({ page }) => {
+  test('English and Hindi pages never fetch it, though they link to ગુજરાતી', WHOLE_RUN, async ({ page }) => {
     const fonts = fontRequests(page);
     for (const path of ['/home', '/hi/home', '/hi/stay-safe/', '/no/such/page']) {
       await page.goto(path);
@@ -219,7 +220,7 @@ test.describe('letters on every phone', () => {
     expect(fonts).toEqual([]);
   });
 
-  test('on a phone that has its own Gujarati font, a Gujarati page fetches none', async ({ playwright, baseURL }) => {
+  test('on a phone that has its own Gujarati font, a Gujarati page fetches none', WHOLE_RUN, async ({ playwright, baseURL }) => {
     // A machine whose fonts include Noto Sans Gujarati, as Android 10 and later have it.
     const fontsPackage = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-gujarati/package.json'));
     const folder = mkdtempSync(join(tmpdir(), 'gujarati-phone-'));

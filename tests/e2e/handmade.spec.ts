@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFolder } from './content';
+import { WHOLE_RUN } from './runs';
 
 interface Product {
   name: string;
@@ -31,13 +32,13 @@ test('/handmade/ lists every product with its makers, place, price and how to or
   }
 });
 
-test('the page says the listings are samples exactly while some are', async ({ page }) => {
+test('the page says the listings are samples exactly while some are', WHOLE_RUN, async ({ page }) => {
   await page.goto('/handmade/');
   const notice = page.getByRole('note').filter({ hasText: 'samples' });
   await expect(notice).toHaveCount(products.some((p) => p.sample) ? 1 : 0);
 });
 
-test('the drawer and the footer link to the handmade goods', async ({ page }) => {
+test('the drawer and the footer link to the handmade goods', WHOLE_RUN, async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/home');
   await expect(page.locator('footer').getByRole('link', { name: 'Handmade Goods' })).toHaveAttribute('href', '/handmade/');

@@ -7,6 +7,7 @@ import { hi } from '../../src/i18n/hi';
 import { staySafeSections } from './content';
 import { HELPLINES, EXIT_ADDRESS, STORY } from './help-fixtures';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 /** Every page but the splash, which shows for 3 seconds and then replaces itself with /home. */
 const PAGES = PAGE_TYPES.filter(({ path }) => path !== '/');
@@ -28,13 +29,13 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     for (const { name, path } of PAGES) {
-      test(`the ${name} page lists the national helplines as call links`, async ({ page }) => {
+      test(`the ${name} page lists the national helplines as call links`, everyChangeIf(name === (javaScriptEnabled ? 'home' : 'story')), async ({ page }) => {
         await page.goto(path);
         await expectHelplines(page);
       });
     }
 
-    test('at 360 px one tap on Helplines brings the helplines into view', async ({ page }) => {
+    test('at 360 px one tap on Helplines brings the helplines into view', everyChangeIf(javaScriptEnabled), async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(STORY.path);
       await helpBar(page).getByRole('link', { name: 'Helplines' }).click();
@@ -48,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     for (const width of [240, 360]) {
-      test(`at ${width} px the help bar, the helplines and the story's tools fit the screen`, async ({ page }) => {
+      test(`at ${width} px the help bar, the helplines and the story's tools fit the screen`, everyChangeIf(width === 240 && javaScriptEnabled), async ({ page }) => {
         await page.setViewportSize({ width, height: 320 });
         for (const path of ['/home', STORY.path, '/stay-safe/']) {
           await page.goto(path);
@@ -68,7 +69,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test('after one visit the helplines read offline, on a page kept and on one never opened', async ({ page, context }) => {
+test('after one visit the helplines read offline, on a page kept and on one never opened', WHOLE_RUN, async ({ page, context }) => {
   await page.goto('/home');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -84,7 +85,7 @@ test('after one visit the helplines read offline, on a page kept and on one neve
   await expectHelplines(page);
 });
 
-test('the help bar and the footer lead to the stay-safe page', async ({ page }) => {
+test('the help bar and the footer lead to the stay-safe page', WHOLE_RUN, async ({ page }) => {
   await page.goto('/handmade/');
   await helpBar(page).getByRole('link', { name: 'Stay safe' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staying safe on this site');
@@ -118,7 +119,7 @@ test('the stay-safe page says what quick exit does not do and how to remove what
 
 // Issue 33: her recording is as private as her words, and the page must say so.
 for (const [path, locale, strings, recorded, heard] of [['/stay-safe/', 'en', en, /\brecord/i, /\bhear\b/], ['/hi/stay-safe/', 'hi', hi, /रिकॉर्ड/, /सुन सकते/]] as const) {
-  test(`${path} lists her recording in what the site keeps and in what Exit this page removes, and warns it can be overheard`, async ({ page }) => {
+  test(`${path} lists her recording in what the site keeps and in what Exit this page removes, and warns it can be overheard`, everyChangeIf(locale === 'hi'), async ({ page }) => {
     await page.goto(path);
     const main = page.getByRole('main');
     const section = (heading: string) => main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });

@@ -9,6 +9,7 @@ import { E2E_INBOX_FILE } from '../../playwright.config';
 import { hi } from '../../src/i18n/hi';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 /** Every page type but the 404 page, which is one page for every address, English with a Hindi line. */
 const TWINNED = PAGE_TYPES.filter(({ name }) => name !== 'not found');
@@ -33,7 +34,7 @@ test.describe('every page has a Hindi twin', () => {
   test.use({ serviceWorkers: 'block' });
 
   for (const { name, path } of TWINNED) {
-    test(`the ${name} page's twin is in Hindi: its language, its header and most of its words`, async ({ page }) => {
+    test(`the ${name} page's twin is in Hindi: its language, its header and most of its words`, everyChangeIf(name === 'home'), async ({ page }) => {
       if (path === '/') await holdSplash(page);
       const response = await page.goto(hindiOf(path));
       expect(response?.status()).toBe(200);
@@ -49,7 +50,7 @@ test.describe('every page has a Hindi twin', () => {
     });
   }
 
-  test('English pages say they are English', async ({ page }) => {
+  test('English pages say they are English', WHOLE_RUN, async ({ page }) => {
     for (const { path } of TWINNED.filter(({ path }) => path !== '/')) {
       await page.goto(path);
       await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
@@ -61,7 +62,7 @@ test.describe('the language link, without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
 
   for (const { name, path } of TWINNED.filter(({ path }) => path !== '/')) {
-    test(`leads from the English ${name} page to its Hindi twin and back`, async ({ page }) => {
+    test(`leads from the English ${name} page to its Hindi twin and back`, everyChangeIf(name === 'story'), async ({ page }) => {
       await page.goto(path);
       const toHindi = page.getByRole('banner').getByRole('link', { name: 'हिन्दी', exact: true });
       // Visible at 360 px without opening the menu.
@@ -85,7 +86,7 @@ test.describe('the language link, without JavaScript', () => {
   });
 });
 
-test('the drawer carries the language link too', async ({ page }) => {
+test('the drawer carries the language link too', WHOLE_RUN, async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/home');
   await page.getByRole('button', { name: /menu/i }).click();
@@ -141,7 +142,7 @@ test.describe('each Hindi page type, hydrated at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 
   for (const { name, path } of TWINNED) {
-    test(`the ${name} page has no axe violation and downloads no font: the phone has its own`, async ({ page }) => {
+    test(`the ${name} page has no axe violation and downloads no font: the phone has its own`, WHOLE_RUN, async ({ page }) => {
       const fonts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'font' || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());

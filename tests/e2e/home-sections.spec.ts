@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { everyChangeIf } from './runs';
 
 const SECTIONS = [
   ['home', 'Home'],
@@ -18,7 +19,7 @@ test('every section id is on /home, in the spec order', async ({ page }) => {
 });
 
 for (const width of [360, 1280]) {
-  test.describe(`at ${width} px`, () => {
+  test.describe(`at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
 
     test('each section link brings its section into view below the header and the help bar', async ({ page }) => {

@@ -16,6 +16,7 @@ import {
 import { visitOnline } from './story-form-page';
 import { TWO_G } from './throttle-proxy';
 import { WORDS, fillPhoneAndConsent, formHydrated, keptRecordings, newPhone, rowsFor, storyForm } from './voice-page';
+import { WHOLE_RUN } from './runs';
 
 /** The issue's story: a minute and a half of her voice, six parts or so at 16 kbit/s. */
 const SECONDS = 90;
@@ -23,7 +24,7 @@ const SECONDS = 90;
 // About a minute of 2G for the longest story: real seconds, each of them.
 test.describe.configure({ timeout: 4 * 60_000 });
 
-test(`a ${SECONDS} s voice story sent over 2G that drops in the middle of a part arrives once, whole and playable, with at most one part sent twice`, async ({ page, link, baseURL }, testInfo) => {
+test(`a ${SECONDS} s voice story sent over 2G that drops in the middle of a part arrives once, whole and playable, with at most one part sent twice`, WHOLE_RUN, async ({ page, link, baseURL }, testInfo) => {
   const collector = `${baseURL}${INBOX_PATH}`;
   const story = await tellOver2GThatDrops(page, link, testInfo, { url: '/home', collector, seconds: SECONDS });
 
@@ -37,7 +38,7 @@ test(`a ${SECONDS} s voice story sent over 2G that drops in the middle of a part
 /** Long enough for three parts, so one is on its way with another before and after it. */
 const CLOSED_SECONDS = 40;
 
-test(`closed while a part of her ${CLOSED_SECONDS} s story is on its way over 2G, and opened again, the browser sends the story once, whole`, async ({ playwright, launchOptions, link, baseURL }, testInfo) => {
+test(`closed while a part of her ${CLOSED_SECONDS} s story is on its way over 2G, and opened again, the browser sends the story once, whole`, WHOLE_RUN, async ({ playwright, launchOptions, link, baseURL }, testInfo) => {
   const collector = `${baseURL}${INBOX_PATH}`;
   // Her phone's browser: a profile on disk that outlives the browser, as Cache Storage and the draft do.
   const open = () => playwright.chromium.launchPersistentContext(testInfo.outputPath('phone'), { ...launchOptions, baseURL, proxy: { server: link.server } });
@@ -96,7 +97,7 @@ test(`closed while a part of her ${CLOSED_SECONDS} s story is on its way over 2G
 /** Two parts: the signal goes in the second. */
 const HANDED_OVER_SECONDS = 30;
 
-test(`told her ${HANDED_OVER_SECONDS} s story is kept after the signal went mid-part, she closes the page: when the signal returns, the service worker sends it once`, async ({ page, link, baseURL }, testInfo) => {
+test(`told her ${HANDED_OVER_SECONDS} s story is kept after the signal went mid-part, she closes the page: when the signal returns, the service worker sends it once`, WHOLE_RUN, async ({ page, link, baseURL }, testInfo) => {
   const collector = `${baseURL}${INBOX_PATH}`;
   const phone = newPhone();
   const { recorded } = await test.step(`she chooses her ${HANDED_OVER_SECONDS} s story in the form`, async () => {

@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bannerHeadings, settings, storyCategoryIds, storyNames } from './content';
 import { holdBack } from './hold-back';
 import { hydrateEveryIsland, islandHydrated } from './hydrate';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const SKIP_LINK = 'Skip to main content';
 const NAV_LINKS = ['Home', 'About Us', 'Our Focus', 'Teams', 'Salaam Stree', 'Contact']; // docs/design.md
@@ -52,7 +53,7 @@ const focusedDescription = (page: Page) =>
   });
 
 for (const width of WIDTHS) {
-  test.describe(`keyboard on /home at ${width} px`, () => {
+  test.describe(`keyboard on /home at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
 
     test('the first Tab reaches the skip link, which moves focus to the main content', async ({ page }) => {
@@ -67,7 +68,7 @@ for (const width of WIDTHS) {
       expect(await hasFocusWithin(page.getByRole('main')), await focusedDescription(page)).toBe(true);
     });
 
-    test('the banner carousel shows the next slide on ArrowRight while focus is inside it', async ({ page }) => {
+    test('the banner carousel shows the next slide on ArrowRight while focus is inside it', WHOLE_RUN, async ({ page }) => {
       await page.clock.install();
       await page.goto('/home');
       const banner = page.locator('#home .swiper');
@@ -85,7 +86,7 @@ for (const width of WIDTHS) {
       await expect(banner.locator('.swiper-slide-active h2')).toHaveText(headings[(before + 1) % headings.length]!);
     });
 
-    test('every element the Tab key reaches shows a visible focus indicator', async ({ page }) => {
+    test('every element the Tab key reaches shows a visible focus indicator', WHOLE_RUN, async ({ page }) => {
       // Over a hundred Tab stops, each measured in the page: on a loaded machine the walk alone
       // outlasts the default 30 s, with nothing wrong.
       test.slow();
@@ -152,7 +153,7 @@ for (const width of WIDTHS) {
 test.describe('keyboard on /home and a story page at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('Tab reaches the selected gallery tab, ArrowRight selects the next and Tab moves on to its panel', async ({ page }) => {
+  test('Tab reaches the selected gallery tab, ArrowRight selects the next and Tab moves on to its panel', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home');
     await hydrateEveryIsland(page);
     const tabs = gallery(page).getByRole('tab');
@@ -173,7 +174,7 @@ test.describe('keyboard on /home and a story page at 360 px', () => {
     // with one installed, the precached script arrives at once and the test tests nothing.
     test.use({ serviceWorkers: 'block' });
 
-    test('a category focused before the gallery hydrates keeps focus once it becomes a tab', async ({ page }) => {
+    test('a category focused before the gallery hydrates keeps focus once it becomes a tab', WHOLE_RUN, async ({ page }) => {
       // Hold the gallery's script back until the visitor is on a category, as on a slow connection.
       const { release } = await holdBack(page, '**/_astro/GalleryTabs.*.js');
       await page.goto('/home');
@@ -207,7 +208,7 @@ test.describe('keyboard on /home and a story page at 360 px', () => {
     await expect(form.getByRole('button', { name: 'Submit' })).toBeFocused();
   });
 
-  test('Tab goes through every footer link in order: e-mail, phones, social links and sections', async ({ page }) => {
+  test('Tab goes through every footer link in order: e-mail, phones, social links and sections', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home');
     const footer = page.locator('footer#contact');
     // How Tab gets there is the focus walk's test; this one is about the order inside.
@@ -233,7 +234,7 @@ test.describe('keyboard on /home and a story page at 360 px', () => {
     }
   });
 
-  test('Enter on a gallery card opens its story, where the skip link leads to the story, then its form', async ({ page }) => {
+  test('Enter on a gallery card opens its story, where the skip link leads to the story, then its form', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home');
     await hydrateEveryIsland(page);
     const first = storyNames(categories[0]!.id)[0]!;
@@ -253,7 +254,7 @@ test.describe('keyboard on /home and a story page at 360 px', () => {
 test.describe('keyboard on /home at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('Tab reaches the header links in order after the skip link and logo', async ({ page }) => {
+  test('Tab reaches the header links in order after the skip link and logo', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await tabTo(page, nav, 'the header navigation');
@@ -276,7 +277,7 @@ test.describe('keyboard on /home at 360 px', () => {
     await expect(button).toBeFocused();
   });
 
-  test('Tab inside the open drawer reaches the six section links in order', async ({ page }) => {
+  test('Tab inside the open drawer reaches the six section links in order', WHOLE_RUN, async ({ page }) => {
     const { dialog } = await openDrawerByKeyboard(page);
     await tabTo(page, dialog.getByRole('link', { name: NAV_LINKS[0], exact: true }), 'the first drawer link');
     for (const name of NAV_LINKS.slice(1)) {
@@ -285,7 +286,7 @@ test.describe('keyboard on /home at 360 px', () => {
     }
   });
 
-  test('Enter on a drawer section link closes the drawer and puts focus on that section', async ({ page }) => {
+  test('Enter on a drawer section link closes the drawer and puts focus on that section', WHOLE_RUN, async ({ page }) => {
     const { dialog } = await openDrawerByKeyboard(page);
     await tabTo(page, dialog.getByRole('link', { name: 'Teams', exact: true }), 'the Teams link');
     await page.keyboard.press('Enter');

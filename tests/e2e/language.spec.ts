@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { readFolder } from './content';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 /** Each script the site writes besides Latin, and the language its text must be marked with. */
 const SCRIPTS = [
@@ -12,7 +13,7 @@ const SCRIPTS = [
 ];
 
 for (const { name, path } of PAGE_TYPES.filter((p) => p.path !== '/')) {
-  test(`on the ${name} page every piece of Devanagari and Gujarati text is in an element marked lang="hi" or "gu"`, async ({ page }) => {
+  test(`on the ${name} page every piece of Devanagari and Gujarati text is in an element marked lang="hi" or "gu"`, everyChangeIf(name === 'home'), async ({ page }) => {
     await page.goto(path);
     await hydrateEveryIsland(page);
     for (const { script, pattern, lang } of SCRIPTS) {
@@ -31,7 +32,7 @@ for (const { name, path } of PAGE_TYPES.filter((p) => p.path !== '/')) {
   });
 }
 
-test('a testimonial written in Hindi is read as Hindi on /home', async ({ page }) => {
+test('a testimonial written in Hindi is read as Hindi on /home', WHOLE_RUN, async ({ page }) => {
   const hindi = readFolder<{ text: string; lang?: string }>('testimonials').filter((t) => t.lang === 'hi');
   expect(hindi.length).toBeGreaterThan(0);
   await page.goto('/home');

@@ -12,6 +12,7 @@ import { gu } from '../../src/i18n/gu';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
 import { islandHydrated } from './hydrate';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 interface Voice {
   name: string;
@@ -167,7 +168,7 @@ test('a story page offers Listen where the phone has an English voice', async ({
   await expect(listen(page)).toBeVisible();
 });
 
-test('no Listen button anywhere where the phone has only a voice for another language', async ({ page }) => {
+test('no Listen button anywhere where the phone has only a voice for another language', WHOLE_RUN, async ({ page }) => {
   await fakeSpeech(page, [HINDI_ANDROID]);
   for (const path of [STORY.path, '/home', '/stay-safe/']) {
     await page.goto(path);
@@ -186,7 +187,7 @@ test('no Listen button where the browser cannot speak at all', async ({ page }) 
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('no Listen button shows that could do nothing', async ({ page }) => {
+  test('no Listen button shows that could do nothing', WHOLE_RUN, async ({ page }) => {
     for (const path of ['/home', '/stay-safe/', STORY.path]) {
       await page.goto(path);
       await expect(page.getByRole('button', { name: LISTEN.en, exact: true })).toHaveCount(0);
@@ -194,7 +195,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('Listen appears when the phone’s voices arrive after the page', async ({ page }) => {
+test('Listen appears when the phone’s voices arrive after the page', WHOLE_RUN, async ({ page }) => {
   await fakeSpeech(page, []);
   await page.goto(STORY.path);
   await expect(listen(page)).toHaveCount(0);
@@ -233,7 +234,7 @@ for (const lang of ['en', 'hi'] as const) {
   const prefix = lang === 'hi' ? '/hi' : '';
   const voice = lang === 'hi' ? HINDI_ANDROID : ENGLISH;
 
-  test(`a home section is read in order in ${lang}, each sentence highlighted as it is spoken, then the next section`, async ({ page }) => {
+  test(`a home section is read in order in ${lang}, each sentence highlighted as it is spoken, then the next section`, everyChangeIf(lang === 'hi'), async ({ page }) => {
     await fakeSpeech(page, [voice]);
     await page.goto(`${prefix}/home`);
     const about = page.locator('#about');
@@ -247,7 +248,7 @@ for (const lang of ['en', 'hi'] as const) {
     expect((await spoken(page)).every((s) => s.lang === (lang === 'hi' ? 'hi-IN' : 'en-IN') && s.voice === voice.name)).toBe(true);
   });
 
-  test(`the stay-safe page is read in order in ${lang}, from its title to its last words, kept in view`, async ({ page }) => {
+  test(`the stay-safe page is read in order in ${lang}, from its title to its last words, kept in view`, WHOLE_RUN, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 360, height: 640 });
     await fakeSpeech(page, [voice]);
@@ -290,7 +291,7 @@ const READ_PAGES = [
   { name: 'hindi handmade', path: '/hi/handmade/' },
 ];
 for (const { name, path } of READ_PAGES) {
-  test(`the ${name} page can be heard from its title`, async ({ page }) => {
+  test(`the ${name} page can be heard from its title`, WHOLE_RUN, async ({ page }) => {
     await fakeSpeech(page, [ENGLISH, HINDI_ANDROID]);
     await page.goto(path);
     await page.locator('main').getByRole('button', { name: /^(Listen|सुनें)$/ }).first().click();
@@ -300,7 +301,7 @@ for (const { name, path } of READ_PAGES) {
 }
 
 for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
-  test(`the story form is heard in ${lang}: where the Record button is and what it looks like, then that STREE may call her`, async ({ page }) => {
+  test(`the story form is heard in ${lang}: where the Record button is and what it looks like, then that STREE may call her`, everyChangeIf(lang === 'hi'), async ({ page }) => {
     await fakeSpeech(page, [lang === 'hi' ? HINDI_ANDROID : ENGLISH]);
     await page.goto(lang === 'hi' ? '/hi/home' : '/home');
     const form = page.locator('section:has(#share-title)');
@@ -336,7 +337,7 @@ for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
 }
 
 for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
-  test(`a sample's tag is said on its own in ${lang}, before the words it marks`, async ({ page }) => {
+  test(`a sample's tag is said on its own in ${lang}, before the words it marks`, WHOLE_RUN, async ({ page }) => {
     await fakeSpeech(page, [lang === 'hi' ? HINDI_ANDROID : ENGLISH]);
     await page.goto(lang === 'hi' ? '/hi/home' : '/home');
     const about = page.locator('#about');
@@ -352,7 +353,7 @@ for (const [lang, strings] of [['en', en], ['hi', hi]] as const) {
   });
 }
 
-test('a phone number is read digit by digit, as she would dial it', async ({ page }) => {
+test('a phone number is read digit by digit, as she would dial it', WHOLE_RUN, async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await page.goto('/offline/');
   const helplines = page.locator('#helplines');
@@ -386,7 +387,7 @@ test('Pause stops at the sentence, Continue listening reads it again, Stop ends 
   await expect.poll(async () => (await said(page)).at(-1)).toBe((await said(page))[0]);
 });
 
-test('Listen, Pause, Continue listening and Stop each show their own drawn picture, never an emoji', async ({ page }) => {
+test('Listen, Pause, Continue listening and Stop each show their own drawn picture, never an emoji', WHOLE_RUN, async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await page.goto('/stay-safe/');
   const main = page.locator('main');
@@ -407,7 +408,7 @@ test('Listen, Pause, Continue listening and Stop each show their own drawn pictu
   expect(await picture(LISTEN.en)).toEqual({ d: SPEAKER.d, hidden: 'true', emoji: false });
 });
 
-test('by keyboard: Enter starts and pauses, Escape stops', async ({ page }) => {
+test('by keyboard: Enter starts and pauses, Escape stops', WHOLE_RUN, async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await page.goto('/stay-safe/');
   const main = page.locator('main');
@@ -420,7 +421,7 @@ test('by keyboard: Enter starts and pauses, Escape stops', async ({ page }) => {
   await expect(main.getByRole('button', { name: LISTEN.en })).toBeFocused();
 });
 
-test('at 240×320 the reading bar fits the screen without sideways scrolling', async ({ page }) => {
+test('at 240×320 the reading bar fits the screen without sideways scrolling', WHOLE_RUN, async ({ page }) => {
   await page.setViewportSize({ width: 240, height: 320 });
   await fakeSpeech(page, [HINDI_ANDROID]);
   await page.goto('/hi/stay-safe/');
@@ -433,7 +434,7 @@ test('at 240×320 the reading bar fits the screen without sideways scrolling', a
 
 // A part of the page that contains its layout (content-visibility, transform, filter) would hold
 // the fixed bar inside itself: the home page, the longest, is where she scrolls furthest.
-test('on /home the reading bar stays at the foot of the screen however far she scrolls', async ({ page }) => {
+test('on /home the reading bar stays at the foot of the screen however far she scrolls', WHOLE_RUN, async ({ page }) => {
   await fakeSpeech(page, [ENGLISH]);
   await page.goto('/home');
   await page.locator('#focus').getByRole('button', { name: LISTEN.en }).click();
@@ -475,7 +476,7 @@ test.describe('in Gujarati', () => {
     expect((await spoken(page)).every((s) => s.lang === 'gu-IN' && s.voice === GUJARATI_ANDROID.name)).toBe(true);
   });
 
-  test('no Listen button on a Gujarati page where the phone has only English and Hindi voices', async ({ page }) => {
+  test('no Listen button on a Gujarati page where the phone has only English and Hindi voices', WHOLE_RUN, async ({ page }) => {
     await fakeSpeech(page, [ENGLISH, HINDI_ANDROID]);
     for (const path of ['/gu/home', '/gu/stay-safe/', '/gu/handmade/']) {
       await page.goto(path);
@@ -487,7 +488,7 @@ test.describe('in Gujarati', () => {
     await expect(page.locator('#about').getByRole('button', { name: LISTEN.en })).toBeVisible();
   });
 
-  test('Listen appears on a Gujarati page once a Gujarati voice arrives', async ({ page }) => {
+  test('Listen appears on a Gujarati page once a Gujarati voice arrives', WHOLE_RUN, async ({ page }) => {
     await fakeSpeech(page, [ENGLISH]);
     await page.goto('/gu/stay-safe/');
     const button = page.locator('main').getByRole('button', { name: gu.listen.start, exact: true }).first();

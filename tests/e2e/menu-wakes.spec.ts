@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { holdBack } from './hold-back';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN } from './runs';
 
 const STORY = PAGE_TYPES.find(({ name }) => name === 'story')!.path;
 const SCRIPTS = /\.js(\?.*)?$/;
@@ -30,7 +31,7 @@ test('a tap made before the menu’s script arrives opens the drawer once it has
   expect(page.url()).not.toContain('#site-links');
 });
 
-test('a finger still down when the script arrives opens the drawer as it lifts', async ({ page }) => {
+test('a finger still down when the script arrives opens the drawer as it lifts', WHOLE_RUN, async ({ page }) => {
   const { held, release } = await openWithMenuScriptHeld(page);
   const box = (await menu(page).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -8,6 +8,7 @@ import { E2E_INBOX_FILE } from '../../playwright.config';
 import { hi } from '../../src/i18n/hi';
 import { bannerHeadings, storyCategories, storyNames, storyCategoryIds } from './content';
 import { CONSENT, field, formHydrated, keptInWorker, storyForm, visitOnline } from './story-form-page';
+import { WHOLE_RUN } from './runs';
 
 /** docs/design.md, "Help and safety, one tap away": emergency, women helpline, childline. */
 const HELPLINES = ['112', '181', '1098'];
@@ -19,7 +20,7 @@ function rowsNamed(name: string) {
   return rows.filter((row) => row.Name === name);
 }
 
-test('after a first visit, /home and the splash open offline', async ({ page, context }) => {
+test('after a first visit, /home and the splash open offline', WHOLE_RUN, async ({ page, context }) => {
   await visitOnline(page, '/home');
   await context.setOffline(true);
   await page.goto('/home');
@@ -51,7 +52,7 @@ const isSwiper = (code: string) => code.includes('swiper-slide-active');
 
 // Metered data: a first visit keeps for offline use what the pages run at once, not the 100 KB of
 // React and Swiper that wait for her to scroll or touch.
-test('a first visit keeps the pages\' own scripts for offline use, and no React or Swiper', async ({ page }) => {
+test('a first visit keeps the pages\' own scripts for offline use, and no React or Swiper', WHOLE_RUN, async ({ page }) => {
   await visitOnline(page, '/home');
   const ownScripts = await page.locator('script[type="module"][src]').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
   const precached = (await cachedScripts(page)).filter(({ cache }) => cache.startsWith('workbox-precache'));
@@ -61,7 +62,7 @@ test('a first visit keeps the pages\' own scripts for offline use, and no React 
   expect(precached.filter(({ body }) => isReact(body) || isSwiper(body)).map(({ url }) => url)).toEqual([]);
 });
 
-test('a script she used online is kept: the story form wakes offline the next time', async ({ page, context }) => {
+test('a script she used online is kept: the story form wakes offline the next time', WHOLE_RUN, async ({ page, context }) => {
   await visitOnline(page, '/home');
   await formHydrated(page);
   await context.setOffline(true);
@@ -70,7 +71,7 @@ test('a script she used online is kept: the story form wakes offline the next ti
   expect((await cachedScripts(page)).some(({ cache, body }) => cache === 'scripts' && isReact(body))).toBe(true);
 });
 
-test('a story read online opens offline, with its pictures', async ({ page, context }) => {
+test('a story read online opens offline, with its pictures', WHOLE_RUN, async ({ page, context }) => {
   const [category] = storyCategories();
   const [name] = storyNames(storyCategoryIds()[0]!.id);
   const story = `/salaamstree/${encodeURI(category!.title)}/0`;
@@ -99,7 +100,7 @@ test('a page not read before shows the offline page, with the helplines to call'
   await expect(page.getByRole('heading', { name: bannerHeadings()[0] })).toBeVisible();
 });
 
-test('with the worker in control, a story sent online is saved once and the snackbar shows', async ({ page }) => {
+test('with the worker in control, a story sent online is saved once and the snackbar shows', WHOLE_RUN, async ({ page }) => {
   const name = `Online ${Date.now()}`;
   await visitOnline(page, '/home');
   const form = await fillForm(page, name);
@@ -171,7 +172,7 @@ test('a plain form post offline (the form’s script did not take over) is kept,
   expect(rowsNamed(name)).toHaveLength(1);
 });
 
-test('a plain form post kept offline from the Hindi edition says so in Hindi', async ({ page, context }) => {
+test('a plain form post kept offline from the Hindi edition says so in Hindi', WHOLE_RUN, async ({ page, context }) => {
   await visitOnline(page, '/hi/home');
   await context.setOffline(true);
   await page.locator('form').filter({ has: page.locator('textarea[name="Story"]') }).evaluate((element: HTMLFormElement) => {

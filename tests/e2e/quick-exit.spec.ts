@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hydrateEveryIsland } from './hydrate';
 import { EXIT_ADDRESS, STORY, standInForNeutralSite } from './help-fixtures';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const DRAFT_KEY = 'stree:story-draft'; // src/story-outbox/contract.js
 
@@ -32,7 +33,7 @@ async function keptDraft(page: Page) {
 }
 
 for (const path of ['/home', STORY.path, '/stay-safe/']) {
-  test(`on ${path} Exit this page is in view at 360 px, at the top and however far she scrolls`, async ({ page }) => {
+  test(`on ${path} Exit this page is in view at 360 px, at the top and however far she scrolls`, everyChangeIf(path === '/home'), async ({ page }) => {
     await page.goto(path);
     await hydrateEveryIsland(page);
     for (const share of [0, 0.33, 0.66, 1]) {
@@ -73,7 +74,7 @@ test('Exit this page deletes the story she was typing from the phone', async ({ 
   expect(await keptDraft(page)).toBeNull();
 });
 
-test('a story she already submitted stays queued for sending, marked never to show again', async ({ page }) => {
+test('a story she already submitted stays queued for sending, marked never to show again', WHOLE_RUN, async ({ page }) => {
   await standInForNeutralSite(page);
   await page.goto('/home');
   const sent = { Name: 'Asha', Phone: '9876543210', Story: 'Sent while offline.' };
@@ -120,7 +121,7 @@ test.describe('Shift three times', () => {
     await expect(page).toHaveURL(EXIT_ADDRESS);
   });
 
-  test('the hidden live region says how many presses remain, and when the time ran out', async ({ page }) => {
+  test('the hidden live region says how many presses remain, and when the time ran out', WHOLE_RUN, async ({ page }) => {
     await page.keyboard.press('Shift');
     await expect(liveRegion(page)).toHaveText('Shift, press 2 more times to exit.');
     await page.keyboard.press('Shift');
@@ -130,7 +131,7 @@ test.describe('Shift three times', () => {
     await expect(liveRegion(page)).toHaveClass(/visually-hidden/);
   });
 
-  test('presses spread over more than 5 seconds do not leave the page', async ({ page }) => {
+  test('presses spread over more than 5 seconds do not leave the page', WHOLE_RUN, async ({ page }) => {
     await page.keyboard.press('Shift');
     await page.clock.runFor(3000);
     await page.keyboard.press('Shift');
@@ -141,7 +142,7 @@ test.describe('Shift three times', () => {
     expect(page.url()).not.toBe(EXIT_ADDRESS);
   });
 
-  test('any other key between the presses starts the count again', async ({ page }) => {
+  test('any other key between the presses starts the count again', WHOLE_RUN, async ({ page }) => {
     await page.keyboard.press('Shift');
     await page.keyboard.press('Shift');
     await page.keyboard.press('a');
@@ -151,7 +152,7 @@ test.describe('Shift three times', () => {
     await expect(page.getByRole('main')).toBeVisible();
   });
 
-  test('a Shift released after typing a capital letter does not count', async ({ page }) => {
+  test('a Shift released after typing a capital letter does not count', WHOLE_RUN, async ({ page }) => {
     // Shift held for a capital, then released: GOV.UK's reason for counting on keyup.
     await page.keyboard.down('Shift');
     await page.keyboard.press('A');
@@ -163,7 +164,7 @@ test.describe('Shift three times', () => {
   });
 });
 
-test('a page the browser shows again from its back-forward cache is not left blank', async ({ page }) => {
+test('a page the browser shows again from its back-forward cache is not left blank', WHOLE_RUN, async ({ page }) => {
   // The neutral site never answers, so the page she is leaving stays in the tab.
   await standInForNeutralSite(page, new Promise(() => {}));
   await page.goto(STORY.path);

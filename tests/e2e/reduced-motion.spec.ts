@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { settings } from './content';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const { teamQuote } = settings as unknown as { teamQuote: string };
 
@@ -14,7 +15,7 @@ const running = (page: Page) =>
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('the splash spinner turns when motion is welcome', async ({ page }) => {
+test('the splash spinner turns when motion is welcome', WHOLE_RUN, async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
   expect(await running(page)).not.toEqual([]);
@@ -31,7 +32,7 @@ test.describe('with reduced motion', () => {
   });
 
   for (const { name, path } of PAGE_TYPES.filter((p) => p.path !== '/')) {
-    test(`nothing moves on the ${name} page, with the menu open too`, async ({ page }) => {
+    test(`nothing moves on the ${name} page, with the menu open too`, everyChangeIf(name === 'home'), async ({ page }) => {
       await page.goto(path);
       await hydrateEveryIsland(page);
       await page.getByRole('button', { name: /menu/i }).click();
@@ -40,7 +41,7 @@ test.describe('with reduced motion', () => {
     });
   }
 
-  test('the team quote stands whole instead of typing itself', async ({ page }) => {
+  test('the team quote stands whole instead of typing itself', WHOLE_RUN, async ({ page }) => {
     await page.clock.install();
     await page.goto('/home#teams');
     const quote = page.locator('#teams blockquote').first();

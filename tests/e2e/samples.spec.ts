@@ -7,6 +7,7 @@ import { parse } from 'parse5';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
 import { readJson } from './content';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const DIST = join(process.cwd(), 'dist');
 
@@ -121,7 +122,7 @@ async function linksWithDrawer(page: Page, menu: RegExp) {
 }
 
 for (const { lang, home, t } of EDITIONS) {
-  test.describe(`on ${home}`, () => {
+  test.describe(`on ${home}`, everyChangeIf(lang === 'en'), () => {
     test('every sample quote says it is a sample, in the page\'s language', async ({ page }) => {
       expect(sampleQuotes.length, 'sample testimonials in the content').toBeGreaterThan(0);
       await page.goto(home);
@@ -156,7 +157,7 @@ for (const { lang, home, t } of EDITIONS) {
       await expect(page.getByRole('heading', { name: t.help.helplinesTitle })).toBeInViewport();
     });
 
-    test('with JavaScript, the menu drawer offers no sample profile or document either', async ({ page }) => {
+    test('with JavaScript, the menu drawer offers no sample profile or document either', WHOLE_RUN, async ({ page }) => {
       await page.goto(home);
       const hrefs = await linksWithDrawer(page, lang === 'en' ? /menu/i : new RegExp(hi.menu.open));
       expect(hrefs.filter((href) => sampleTarget(href))).toEqual([]);

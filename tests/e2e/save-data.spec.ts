@@ -4,6 +4,7 @@
 // navigator.connection.saveData, 2G and slow 2G through its network emulation, whose round trip
 // time sets navigator.connection.effectiveType.
 import { expect, test, type Page } from '@playwright/test';
+import { everyChangeIf } from './runs';
 
 /** The most script /home may fetch before her first touch when she saves data (docs/design.md). */
 const SAVING_BUDGET = 15 * 1024;
@@ -54,7 +55,8 @@ async function settle(page: Page) {
 test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 
 for (const signal of SIGNALS) {
-  test.describe(`with ${signal.name}`, () => {
+  // Every change: Data Saver; the 2G signals wait on a 1.6–2.6 s round trip, so only the whole run takes them.
+  test.describe(`with ${signal.name}`, everyChangeIf(signal === SIGNALS[0]), () => {
     test.beforeEach(async ({ page }) => {
       await signal.apply(page);
     });

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hydrateEveryIsland } from './hydrate';
 import { PAGE_TYPES, VIEWPORTS } from './page-types';
+import { everyChangeIf } from './runs';
 
 const VIDEO_HOST = 'https://www.youtube-nocookie.com'; // docs/design.md: the video provider's no-cookie host
 
@@ -36,12 +37,12 @@ function directives(policy: string) {
 }
 
 for (const viewport of VIEWPORTS) {
-  test.describe(`under the policy at ${viewport.width} px`, () => {
+  test.describe(`under the policy at ${viewport.width} px`, everyChangeIf(viewport.width === 360), () => {
     test.use({ viewport });
 
     // At a laptop's width only /home, for its header links: every page's scripts are the same.
     for (const { name, path } of viewport.width > 360 ? PAGE_TYPES.filter((type) => type.name === 'home') : PAGE_TYPES) {
-      test(`the ${name} page hydrates with no policy violation and no console error`, async ({ page }) => {
+      test(`the ${name} page hydrates with no policy violation and no console error`, everyChangeIf(name === 'home' || name === 'story'), async ({ page }) => {
         const errors = await watchForErrors(page, { expectNotFound: name === 'not found' });
         if (path === '/') {
           await page.clock.install();

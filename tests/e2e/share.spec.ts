@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { frontmatter } from './content';
 import { ORGANISATION, SITE_URL, STORY } from './help-fixtures';
 import { PAGE_TYPES } from './page-types';
+import { WHOLE_RUN } from './runs';
 
 const TITLE = `${STORY.name} | ${ORGANISATION}`;
 
@@ -63,7 +64,7 @@ test('with a share sheet, Share opens it with the title and the address', async 
   await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({ title: TITLE, text: TITLE, url: STORY.canonical });
 });
 
-test('closing the share sheet without choosing an app is not an error', async ({ page }) => {
+test('closing the share sheet without choosing an app is not an error', WHOLE_RUN, async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -76,14 +77,14 @@ test('closing the share sheet without choosing an app is not an error', async ({
   expect(errors).toEqual([]);
 });
 
-test('a share sheet that fails brings back the WhatsApp link', async ({ page }) => {
+test('a share sheet that fails brings back the WhatsApp link', WHOLE_RUN, async ({ page }) => {
   await shareSheet(page, 'failed');
   await page.goto(STORY.path);
   await tools(page).getByRole('button', { name: 'Share', exact: true }).click();
   await expect(whatsApp(page)).toBeVisible();
 });
 
-test('Copy link copies the page’s address and says so', async ({ page }) => {
+test('Copy link copies the page’s address and says so', WHOLE_RUN, async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator.clipboard, 'writeText', {
       configurable: true,
@@ -96,7 +97,7 @@ test('Copy link copies the page’s address and says so', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(STORY.canonical);
 });
 
-test('when copying fails, the address is shown to copy by hand', async ({ page }) => {
+test('when copying fails, the address is shown to copy by hand', WHOLE_RUN, async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async () => { throw new DOMException('Denied', 'NotAllowedError'); } });
   });
@@ -105,7 +106,7 @@ test('when copying fails, the address is shown to copy by hand', async ({ page }
   await expect(tools(page).getByRole('status').last()).toHaveText(`Could not copy the link. Its address is ${STORY.canonical}`);
 });
 
-test('a profile page has the same share control, with its own address', async ({ page }) => {
+test('a profile page has the same share control, with its own address', WHOLE_RUN, async ({ page }) => {
   await withoutShareSheet(page);
   const profile = PAGE_TYPES.find(({ name }) => name === 'profile')!.path;
   const folder = readdirSync(join(process.cwd(), 'src/content/profiles')).find((dir) =>

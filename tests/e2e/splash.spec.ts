@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { WHOLE_RUN } from './runs';
 
 const SPLASH_MS = 3000; // specification §9
 
-test('the splash shows the logo and a loading status', async ({ page }) => {
+test('the splash shows the logo and a loading status', WHOLE_RUN, async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
   await expect(page.getByRole('img', { name: /STREE/ })).toBeVisible();
@@ -30,7 +31,7 @@ test('without JavaScript the splash still leads to /home', async ({ browser }) =
   await context.close();
 });
 
-test('during its 3 seconds the splash fetches /home, which brings its first picture inside itself', async ({ page, request }) => {
+test('during its 3 seconds the splash fetches /home, which brings its first picture inside itself', WHOLE_RUN, async ({ page, request }) => {
   const homeHtml = await (await request.get('/home')).text();
   // The largest thing on /home's first screen paints with the HTML: no second request to wait for.
   const firstPicture = /<section id="home"[\s\S]*?<img\b[^>]*\bsrc="([^"]+)"/.exec(homeHtml)?.[1];

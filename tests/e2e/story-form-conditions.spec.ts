@@ -9,6 +9,7 @@ import { E2E_INBOX_FILE } from '../../playwright.config';
 import { settings } from './content';
 import { holdBack } from './hold-back';
 import { CONSENT, STORY, field, fillStory, formHydrated, storyForm } from './story-form-page';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 const SUCCESS = 'Form Submitted Successfully!';
 const ARRIVED = 'Your story has arrived';
@@ -62,7 +63,7 @@ test.describe('on a slow connection, the form’s script arrives after she start
     expect(rowsNamed(name)).toEqual([expect.objectContaining({ Phone: STORY.Phone, Story: STORY.Story })]);
   });
 
-  test('words typed before the script arrived are kept on the phone once it does, and come back after a reload', async ({ page }) => {
+  test('words typed before the script arrived are kept on the phone once it does, and come back after a reload', WHOLE_RUN, async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/home#salaamstree', { waitUntil: 'commit' });
     await field(page, 'Story').fill('Typed while the script was on its way.');
@@ -83,7 +84,7 @@ test.describe('the form’s script never arrives (a chunk lost on 2G)', () => {
     ['the form’s own script', /\/_astro\/StoryForm[A-Z][a-z]\.[\w-]+\.js(\?.*)?$/],
     ['React itself', /\/_astro\/client\.[\w-]+\.js(\?.*)?$/],
   ] as const) {
-    test(`without ${what}, the plain form sends her story and a page says it arrived`, async ({ page }) => {
+    test(`without ${what}, the plain form sends her story and a page says it arrived`, everyChangeIf(what === 'the form’s own script'), async ({ page }) => {
       const name = uniqueName('Plain');
       await page.route(pattern, (route) => route.abort());
       await page.goto('/home#salaamstree');
@@ -98,7 +99,7 @@ test.describe('the form’s script never arrives (a chunk lost on 2G)', () => {
 
 test.describe('storage that fails', () => {
   for (const [what, value] of [['throws', 'throw'], ['is null', 'null']] as const) {
-    test(`where localStorage ${what}, the form stays, sends, and claims to keep nothing`, async ({ page }) => {
+    test(`where localStorage ${what}, the form stays, sends, and claims to keep nothing`, everyChangeIf(what === 'throws'), async ({ page }) => {
       await page.addInitScript((kind) => {
         Object.defineProperty(window, 'localStorage', {
           configurable: true,
@@ -143,7 +144,7 @@ test.describe('a shared phone', () => {
     await expect(storyForm(page).getByRole('button', { name: 'Delete draft' })).toHaveCount(0);
   });
 
-  test('Undo, before she types again, brings her words back', async ({ page }) => {
+  test('Undo, before she types again, brings her words back', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home#salaamstree');
     await formHydrated(page);
     await field(page, 'Story').fill(STORY.Story);
@@ -157,7 +158,7 @@ test.describe('a shared phone', () => {
 });
 
 test.describe('the honeypot', () => {
-  test('people never see, hear or reach it', async ({ page }) => {
+  test('people never see, hear or reach it', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home#salaamstree');
     await formHydrated(page);
     const trap = storyForm(page).locator('input[name="website"]');
@@ -167,7 +168,7 @@ test.describe('the honeypot', () => {
     await expect(storyForm(page).getByRole('textbox', { name: 'Leave this empty' })).toHaveCount(0);
   });
 
-  test('a bot that fills it is told the story was sent, and the inbox writes nothing', async ({ page }) => {
+  test('a bot that fills it is told the story was sent, and the inbox writes nothing', WHOLE_RUN, async ({ page }) => {
     const name = uniqueName('Bot');
     await page.goto('/home#salaamstree');
     await formHydrated(page);
@@ -182,7 +183,7 @@ test.describe('the honeypot', () => {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the notice says the form still works, and offers the e-mail address once it is real', async ({ page }) => {
+  test('the notice says the form still works, and offers the e-mail address once it is real', WHOLE_RUN, async ({ page }) => {
     await page.goto('/home#salaamstree');
     const notice = page.locator('.share .noscript');
     // A sample address is offered nowhere (docs/design.md, "Nothing sample passes as real").
@@ -229,7 +230,7 @@ test.describe('with JavaScript off', () => {
     expect(rowsNamed(name)).toEqual([expect.objectContaining({ Story: long.slice(0, 4000).trim() })]);
   });
 
-  test('a bot that fills the honeypot gets the same page, and the inbox writes nothing', async ({ page }) => {
+  test('a bot that fills the honeypot gets the same page, and the inbox writes nothing', WHOLE_RUN, async ({ page }) => {
     const name = uniqueName('Bot');
     await page.goto('/home#salaamstree');
     await fillStory(page, { Name: name });

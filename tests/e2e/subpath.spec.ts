@@ -12,6 +12,7 @@ import { parse } from 'parse5';
 import { ELSEWHERE_BASE as BASE, ELSEWHERE_DIST as DIST } from '../build-elsewhere.js';
 import { staticSite } from '../../server/static-site.js';
 import { bannerHeadings } from './content';
+import { WHOLE_RUN } from './runs';
 
 interface HtmlNode {
   nodeName: string;
@@ -137,7 +138,7 @@ test('every page, link, asset, share card and precached file resolves below the 
   expect(pages.size).toBe(htmlFiles(DIST));
 });
 
-test('under the sub-path the splash leads to /stree/home, and the worker keeps it for offline', async ({ page, context }) => {
+test('under the sub-path the splash leads to /stree/home, and the worker keeps it for offline', WHOLE_RUN, async ({ page, context }) => {
   const failed: string[] = [];
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { settings } from './content';
 import { islandHydrated } from './hydrate';
+import { WHOLE_RUN } from './runs';
 
 const { statesReached, teamQuote } = settings as unknown as { statesReached: number; teamQuote: string };
 
@@ -20,13 +21,13 @@ test('the counter counts up in 200 ms steps while screen readers get the final v
   await expect(page.locator('#teams')).toContainText(`${statesReached}+ States`, { useInnerText: false });
 });
 
-test('with reduced motion the counter shows the final value at once', async ({ page }) => {
+test('with reduced motion the counter shows the final value at once', WHOLE_RUN, async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/home#teams');
   await expect(page.getByTestId('counter-shown')).toContainText(`${statesReached}+ States`);
 });
 
-test('the typed quote types itself out while the whole quote stays in the page', async ({ page }) => {
+test('the typed quote types itself out while the whole quote stays in the page', WHOLE_RUN, async ({ page }) => {
   await page.clock.install();
   await page.goto('/home#teams');
   const quote = page.locator('#teams blockquote').first();
@@ -51,7 +52,7 @@ test('without JavaScript the counter reads its final value and the quote is whol
   await context.close();
 });
 
-test('the nav marks the section in view', async ({ page }) => {
+test('the nav marks the section in view', WHOLE_RUN, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readJson } from './content';
+import { WHOLE_RUN } from './runs';
 
 const { videoId } = readJson<{ videoId: string }>('settings/site.json');
 const VIDEO_HEIGHT = 320; // specification §9
@@ -27,7 +28,7 @@ test('the video costs nothing until play is pressed, then the no-cookie player t
   expect(thirdParty.every((url) => url.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
 });
 
-test('without JavaScript the poster links to the video in a new tab', async ({ browser }) => {
+test('without JavaScript the poster links to the video in a new tab', WHOLE_RUN, async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/home');

@@ -12,6 +12,7 @@ import { PLAY, STOP } from '../../src/lib/media-icons';
 import { DRAFT_KEY, RECORDINGS_CACHE } from '../../src/story-outbox/contract.js';
 import { standInForNeutralSite } from './help-fixtures';
 import { WORDS, formHydrated, keptRecordings, record, storyForm, trackStates, watchMicrophoneAndPlayback } from './voice-page';
+import { WHOLE_RUN, everyChangeIf } from './runs';
 
 // Recording takes real seconds, on a machine running other tests too.
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +31,7 @@ const pictureOn = (page: Page, name: string) =>
 const LARGE = 28;
 
 for (const [locale, path] of [['en', '/home'], ['hi', '/hi/home']] as const) {
-  test(`${locale}: Record, Stop, Play and Record again each carry a picture large enough to find without reading`, async ({ page }) => {
+  test(`${locale}: Record, Stop, Play and Record again each carry a picture large enough to find without reading`, WHOLE_RUN, async ({ page }) => {
     const words = WORDS[locale];
     await page.goto(path);
     await formHydrated(page);
@@ -52,7 +53,7 @@ for (const [locale, path] of [['en', '/home'], ['hi', '/hi/home']] as const) {
 }
 
 for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', hi]] as const) {
-  test(`${locale}: Delete draft takes her words and her recording off the phone, and Undo brings both back`, async ({ page }) => {
+  test(`${locale}: Delete draft takes her words and her recording off the phone, and Undo brings both back`, WHOLE_RUN, async ({ page }) => {
     const words = WORDS[locale];
     const form = storyForm(page);
     await page.goto(path);
@@ -80,7 +81,7 @@ for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', h
 }
 
 for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', hi]] as const) {
-  test(`${locale}: where the phone records, Record and the words about it take the file input's place`, async ({ page }) => {
+  test(`${locale}: where the phone records, Record and the words about it take the file input's place`, everyChangeIf(locale === 'en'), async ({ page }) => {
     await page.goto(path);
     await formHydrated(page);
     const form = storyForm(page);
@@ -91,7 +92,7 @@ for (const [locale, path, strings] of [['en', '/home', en], ['hi', '/hi/home', h
     await expect(form.getByText(strings.storyByPhone.whatsApp)).toBeVisible();
   });
 
-  test(`${locale}: where the phone cannot record, the file input comes with the offer of a call or WhatsApp, and no word of Record`, async ({ page }) => {
+  test(`${locale}: where the phone cannot record, the file input comes with the offer of a call or WhatsApp, and no word of Record`, everyChangeIf(locale === 'en'), async ({ page }) => {
     await page.addInitScript(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder);
     await page.goto(path);
     await formHydrated(page);
@@ -135,7 +136,7 @@ test.describe('quick exit', () => {
     await expect.poll(async () => keptRecordings(await anotherTab(page)), { timeout: 0 }).toBe(0);
   });
 
-  test('keeps only a submitted story’s recording, and fetches no script to remove the others', async ({ page }) => {
+  test('keeps only a submitted story’s recording, and fetches no script to remove the others', WHOLE_RUN, async ({ page }) => {
     // A story submitted with its recording, waiting for a connection, and an older recording of
     // hers left on the phone; on a page without the form, so no script of the recorder is there.
     await page.goto('/stay-safe/');

@@ -9,6 +9,7 @@ import { RECORDING_BYTES_MAX } from '../../src/story-outbox/recording.js';
 import { SPEECH_WAV, makeOgg } from './fake-microphone';
 import { keptInWorker, visitOnline } from './story-form-page';
 import { formHydrated, keptRecordings, newPhone, rowsFor, storyForm } from './voice-page';
+import { WHOLE_RUN } from './runs';
 
 /**
  * The story form as the page serves it, in place of the one the script took over: what the
@@ -51,7 +52,7 @@ test('posted without the script while offline, a voice story is kept, never post
   expect(readFileSync(file!).equals(readFileSync(audio))).toBe(true);
 });
 
-test('posted the same way with a recording over the limit, it comes back to the phone, recording and all, once the inbox refuses it', async ({ page, context }) => {
+test('posted the same way with a recording over the limit, it comes back to the phone, recording and all, once the inbox refuses it', WHOLE_RUN, async ({ page, context }) => {
   const phone = newPhone();
   // The speech as WAV: 16-bit PCM, over the limit.
   expect(statSync(SPEECH_WAV).size).toBeGreaterThan(RECORDING_BYTES_MAX);
