@@ -37,6 +37,16 @@ async function recordSlideChanges(page: Page) {
   return () => page.evaluate(() => (window as unknown as { changes: { index: number; at: number }[] }).changes);
 }
 
+/** Pushes the held clock on a second at a time until the banner has moved by itself again. */
+async function expectAutoplayAgain(page: Page, changes: () => Promise<unknown[]>) {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1000);
+      return (await changes()).length;
+    }, { message: 'the autoplay starts again' })
+    .toBeGreaterThan(0);
+}
+
 for (const width of [360, 1280]) {
   test.describe(`banner carousel at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
@@ -325,12 +335,7 @@ test('the banner does not move on while it is scrolled off the screen, and does 
   expect(await changes(), 'slides changed while the banner was off the screen').toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await bannerSeen(page, true);
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(1000);
-      return (await changes()).length;
-    }, { message: 'the autoplay starts again' })
-    .toBeGreaterThan(0);
+  await expectAutoplayAgain(page, changes);
 });
 
 test.describe('banner carousel and the keyboard', () => {
@@ -348,11 +353,6 @@ test.describe('banner carousel and the keyboard', () => {
     await page.clock.runFor(AUTOPLAY_MS * 3);
     expect(await changes(), 'slides changed while focus was inside').toEqual([]);
     await page.getByRole('link', { name: 'Skip to main content' }).focus();
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(1000);
-        return (await changes()).length;
-      }, { message: 'the autoplay starts again' })
-      .toBeGreaterThan(0);
+    await expectAutoplayAgain(page, changes);
   });
 });
