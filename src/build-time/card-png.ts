@@ -18,9 +18,11 @@ export interface PackedBand {
   length: number;
 }
 
-// Level 8: a card's body band in 8 ms rather than level 9's 22, 0.7 % larger; level 7 is 8 % larger.
-// Cards stay about as small as libvips wrote them (13 KB).
-const DEFLATE_LEVEL = 8;
+// Level 7: a card's own band in 3 ms rather than level 8's 9, for about 1 KB more per card (the
+// site's 207 cards average 12.9 KB against 11.9). With a thousand stories, level 8 made the cold
+// build about a fifth slower (docs/bench.md, "Scale"). Cards stay about as small as libvips wrote
+// them (13 KB), and a card is fetched when a link is shared, not each time a page is read.
+const DEFLATE_LEVEL = 7;
 const ADLER_MOD = 65521;
 const compress = promisify(deflateRaw);
 

@@ -1,9 +1,10 @@
 // The picture a shared link shows on WhatsApp, Facebook or X: drawn as SVG in the site's palette
 // (src/styles/tokens.css) and rendered to PNG, the format every link preview reads. A card is drawn
-// in two bands: the kicker line above BAND_SPLIT, the title, words and address below it. Each band
-// is drawn and compressed once per build however many cards show it (card-png.ts): the kicker of a
-// category in one edition is on every card of that category, and a story's title and words are the
-// same on its card in every edition that shows it untranslated.
+// in three bands of rows: the kicker line, the title and words, and the address at the foot. Each
+// band is drawn and compressed once per build however many cards show it (card-png.ts): the kicker
+// of a category in one edition is on every card of that category, the foot on every card of the
+// build, and a story's title and words on its card in every edition that shows it untranslated.
+// Only the middle band is a card's own, so it is cut as short as its lines allow.
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
 import { colour } from './palette';
@@ -89,17 +90,36 @@ const FOOT = [PALETTE.pink, PALETTE.green, PALETTE.greenDark, PALETTE.pinkPale]
   .map((fill, i) => `<rect x="${i * 300}" y="606" width="300" height="24" fill="${fill}"/>`)
   .join('');
 
-/** What a card draws on the paper: its kicker line, then the rest. */
+const TITLE_TOP = 330;
+const TITLE_LEADING = 92;
+const SUBTITLE_GAP = 80;
+const SUBTITLE_LEADING = 46;
+const HOST_BASELINE = 574;
+
+/**
+ * How far below its baseline a line may mark: half its size, for the deep conjuncts and vowel
+ * signs of Devanagari (31 px under an 84 px title, 12 px under 34 px words, in the fonts the cards
+ * bring). Above its baseline the address reaches at most 27 px: it is ASCII, as a URL's host is.
+ */
+const depthBelow = (fontSize: number) => Math.ceil(fontSize / 2);
+const HOST_TOP = HOST_BASELINE - 27;
+const HOST_BOTTOM = HOST_BASELINE + 10;
+
+/** What a card draws on the paper: its kicker line, its title and words, the address; and the row below its words. */
 function lines({ kicker, title, subtitle, host }: ShareCard) {
   const titleLines = wrapText(title, 20, 2);
   const subtitleLines = subtitle ? wrapText(subtitle, 52, 2) : [];
-  const titleTop = 330;
-  const subtitleTop = titleTop + (titleLines.length - 1) * 92 + 80;
+  const titleBottom = TITLE_TOP + (titleLines.length - 1) * TITLE_LEADING;
+  const subtitleTop = titleBottom + SUBTITLE_GAP;
+  const wordsEnd = subtitleLines.length > 0
+    ? subtitleTop + (subtitleLines.length - 1) * SUBTITLE_LEADING + depthBelow(34)
+    : titleBottom + depthBelow(84);
   return {
     kicker: `<text x="84" y="230" font-family="${SANS}" font-size="30" font-weight="700" letter-spacing="2" fill="${PALETTE.pinkDark}">${escapeXml(kicker.toUpperCase())}</text>`,
-    body: `<text x="80" y="${titleTop}" font-family="${SERIF}" font-size="84" font-weight="700" fill="${PALETTE.greenDark}">${tspans(titleLines, 80, 92)}</text>
-  <text x="84" y="${subtitleTop}" font-family="${SANS}" font-size="34" fill="${PALETTE.inkSoft}">${tspans(subtitleLines, 84, 46)}</text>
-  <text x="1116" y="574" text-anchor="end" font-family="${SANS}" font-size="28" font-weight="700" fill="${PALETTE.green}">${escapeXml(host)}</text>`,
+    words: `<text x="80" y="${TITLE_TOP}" font-family="${SERIF}" font-size="84" font-weight="700" fill="${PALETTE.greenDark}">${tspans(titleLines, 80, TITLE_LEADING)}</text>
+  <text x="84" y="${subtitleTop}" font-family="${SANS}" font-size="34" fill="${PALETTE.inkSoft}">${tspans(subtitleLines, 84, SUBTITLE_LEADING)}</text>`,
+    host: `<text x="1116" y="${HOST_BASELINE}" text-anchor="end" font-family="${SANS}" font-size="28" font-weight="700" fill="${PALETTE.green}">${escapeXml(host)}</text>`,
+    wordsEnd,
   };
 }
 
@@ -111,14 +131,21 @@ const frame = (top: number, height: number, content: string) =>
 
 /** The card as SVG text, 1200×630. */
 export function shareCardSvg(card: ShareCard): string {
-  const { kicker, body } = lines(card);
-  return frame(0, CARD_HEIGHT, [PAPER, LOGO, FOOT, kicker, body].join('\n  '));
+  const { kicker, words, host } = lines(card);
+  return frame(0, CARD_HEIGHT, [PAPER, LOGO, FOOT, kicker, words, host].join('\n  '));
 }
 
-/** The card's two bands as SVG, top to bottom: the kicker's rows, then the rest with the title. */
-export function shareCardBands(card: ShareCard): [string, string] {
-  const { kicker, body } = lines(card);
-  return [frame(0, BAND_SPLIT, [PAPER, LOGO, kicker].join('\n  ')), frame(BAND_SPLIT, CARD_HEIGHT - BAND_SPLIT, [PAPER, FOOT, body].join('\n  '))];
+/**
+ * The card's bands as SVG, top to bottom: the kicker's rows; the title's and words' rows, down to
+ * the last row their marks may reach; the foot with the address. Where the words reach down to
+ * the address's rows, the address joins the middle band and the foot is only the colour bands.
+ */
+export function shareCardBands(card: ShareCard): string[] {
+  const { kicker, words, host, wordsEnd } = lines(card);
+  const band = (top: number, bottom: number, content: string[]) => frame(top, bottom - top, [PAPER, ...content].join('\n  '));
+  const top = band(0, BAND_SPLIT, [LOGO, kicker]);
+  if (wordsEnd <= HOST_TOP) return [top, band(BAND_SPLIT, wordsEnd, [words]), band(wordsEnd, CARD_HEIGHT, [FOOT, host])];
+  return [top, band(BAND_SPLIT, HOST_BOTTOM, [words, host]), band(HOST_BOTTOM, CARD_HEIGHT, [FOOT])];
 }
 
 /** Draws an SVG to pixels, 4 bytes each (RGBA). */
@@ -149,7 +176,7 @@ function cardPalette(): Promise<Rgb[]> {
 }
 
 // A band shown on many cards is drawn once: by its SVG, for the length of the build. A story's
-// body band waits here from its English card to its Hindi and Gujarati ones: about 10 KB each.
+// middle band waits here from its English card to its Hindi and Gujarati ones: about 10 KB each.
 const packedBands = new Map<string, Promise<PackedBand>>();
 function packedBand(svg: string, colours: readonly Rgb[]): Promise<PackedBand> {
   let band = packedBands.get(svg);
@@ -162,8 +189,9 @@ function packedBand(svg: string, colours: readonly Rgb[]): Promise<PackedBand> {
   return band;
 }
 
-// What else decides the pixels besides the SVG: a new sharp or font draws every card once more.
-const RENDERER = JSON.stringify({ bandSplit: BAND_SPLIT, sharp: sharp.versions, fonts: CARD_FONT_VERSIONS });
+// What else decides the PNG besides the SVG: a new sharp or font draws every card once more, and
+// bands cut at other rows compress to other bytes.
+const RENDERER = JSON.stringify({ bands: [BAND_SPLIT, HOST_TOP, HOST_BOTTOM, depthBelow(84), depthBelow(34)], sharp: sharp.versions, fonts: CARD_FONT_VERSIONS });
 
 /** The card as a PNG of about 10–20 KB, well under what previews accept; drawn once per look (share-card-cache.ts). */
 export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {

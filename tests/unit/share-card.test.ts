@@ -93,21 +93,46 @@ describe('renderShareCard', () => {
   });
 });
 
-describe('the two bands of a card', () => {
-  // Deep marks under a kicker, tall ones over a title, in each script the cards are drawn in.
+describe('the bands of a card', () => {
+  // In each script the cards are drawn in: tall marks over a title, deep marks under a kicker, a
+  // title's last line and a line of words.
   const SCRIPTS = [
-    { kicker: 'Salaam Stree · Safety & Justice', title: 'ÅÉÎ Ǻngström Ýg' },
-    { kicker: 'सलाम स्त्री · सुरक्षा, कृषि और न्याय', title: 'कीर्ति शीर्षक ॐ ईं' },
-    { kicker: 'સલામ સ્ત્રી · ગૃહ ઉદ્યોગ અને સુરક્ષા', title: 'ર્કીર્તિ ગુજરાતી ઈં' },
+    { kicker: 'Salaam Stree · Safety & Justice', tall: 'ÅÉÎ Ǻngström Ýg', deep: 'gypsy jigsaw Ågq', words: 'Ågypqj Ýç gypsy jigsaw, a quiet foggy day' },
+    { kicker: 'सलाम स्त्री · सुरक्षा, कृषि और न्याय', tall: 'कीर्ति शीर्षक ॐ ईं', deep: 'कृष्ण ह्रृ ड्ढ ष्ट्र', words: 'कृष्ण ग्रुप्स ह्रृ ड्ढ ठ्ठ ष्ट्र' },
+    { kicker: 'સલામ સ્ત્રી · ગૃહ ઉદ્યોગ અને સુરક્ષા', tall: 'ર્કીર્તિ ગુજરાતી ઈં', deep: 'કૃષ્ણ ઙ્ગ્ર્ૃ દ્ધ', words: 'કૃષ્ણ ગુજરાતી ઙ્ગ્ર્ૃ દ્ધ' },
   ];
+  type Script = (typeof SCRIPTS)[number];
+  const twoLineTitle = ({ tall, deep }: Script) => `${tall} ${deep}`;
+  const twoLinesOfWords = ({ words }: Script) => `${words} ${words} ${words}`;
+  // Where a card's words end moves the cut below them: a title of one line or two, under it no
+  // words, one line of them or two.
+  const LAYOUTS = [
+    { layout: 'a one-line title', title: ({ deep }: Script) => deep },
+    { layout: 'a two-line title', title: twoLineTitle },
+    { layout: 'a one-line title and a line of words', title: ({ tall }: Script) => tall, subtitle: ({ words }: Script) => words },
+    { layout: 'a two-line title and a line of words', title: twoLineTitle, subtitle: ({ words }: Script) => words },
+    { layout: 'a one-line title and two lines of words', title: ({ tall }: Script) => tall, subtitle: twoLinesOfWords },
+    { layout: 'a two-line title and two lines of words', title: twoLineTitle, subtitle: twoLinesOfWords },
+  ];
+  const cases = SCRIPTS.flatMap((script) => LAYOUTS.map(({ layout, title, subtitle }) => ({
+    layout,
+    card: { kicker: script.kicker, title: title(script), subtitle: subtitle?.(script), host: 'gypsy-jigsaw.example.org' },
+  })));
 
-  it.each(SCRIPTS)('cut no letter between the kicker and the title: $kicker', async ({ kicker, title }) => {
+  it.each(cases)('cut no letter: $layout, $card.kicker', async ({ card }) => {
     useCardFonts();
-    const card = { kicker, title, subtitle: 'A second line of words, long enough to wrap onto a second line of the card', host: 'stree.example' };
     const whole = await sharp(Buffer.from(shareCardSvg(card))).raw().toBuffer();
-    const [top, bottom] = await Promise.all(shareCardBands(card).map((svg) => sharp(Buffer.from(svg)).raw().toBuffer()));
-    expect(top!.length).toBe(CARD_WIDTH * BAND_SPLIT * 4);
-    expect(Buffer.concat([top!, bottom!]).equals(whole)).toBe(true);
+    const bands = await Promise.all(shareCardBands(card).map((svg) => sharp(Buffer.from(svg)).raw().toBuffer()));
+    expect(bands).toHaveLength(3);
+    expect(bands[0]!.length).toBe(CARD_WIDTH * BAND_SPLIT * 4);
+    expect(Buffer.concat(bands).equals(whole)).toBe(true);
     expect(whole.length).toBe(CARD_WIDTH * CARD_HEIGHT * 4);
+  });
+
+  it("keeps a card's own band short when its words are few", () => {
+    const rowsOf = (svg: string) => Number(svg.match(/height="(\d+)"/)![1]);
+    const [, fewWords] = shareCardBands({ ...CARD, subtitle: undefined });
+    const [, manyWords] = shareCardBands({ ...CARD, title: `${CARD.title} ${CARD.title}`, subtitle: `${CARD.subtitle} ${CARD.subtitle}` });
+    expect(rowsOf(fewWords!)).toBeLessThan(rowsOf(manyWords!) / 2);
   });
 });
