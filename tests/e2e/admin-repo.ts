@@ -54,13 +54,25 @@ export async function workingCopyFiles(page: Page, folder: string): Promise<Reco
   return page.evaluate(
     async ({ repo, folder }) => {
       const files: Record<string, string> = {};
+      // A file the editor writes while this reads it cannot be read from the copy taken before
+      // (NotReadableError): a fresh copy of it can, once the write is done.
+      async function read(handle: FileSystemFileHandle): Promise<string> {
+        for (let tries = 1; ; tries += 1) {
+          try {
+            return await (await handle.getFile()).text();
+          } catch (error) {
+            if ((error as DOMException).name !== 'NotReadableError' || tries === 100) throw error;
+            await new Promise((resolve) => setTimeout(resolve));
+          }
+        }
+      }
       async function walk(handle: FileSystemDirectoryHandle, path: string) {
         for await (const [name, entry] of (handle as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
           const full = `${path}/${name}`;
           // The editor replaces a file it saves: one may be gone for a moment while this reads.
           try {
             if (entry.kind === 'directory') await walk(entry as FileSystemDirectoryHandle, full);
-            else files[full.slice(1)] = await (await (entry as FileSystemFileHandle).getFile()).text();
+            else files[full.slice(1)] = await read(entry as FileSystemFileHandle);
           } catch (error) {
             if ((error as DOMException).name !== 'NotFoundError') throw error;
           }
