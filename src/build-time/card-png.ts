@@ -22,7 +22,7 @@ export interface PackedBand {
 // site's 207 cards average 12.9 KB against 11.9). With a thousand stories, level 8 made the cold
 // build about a fifth slower (docs/bench.md, "Scale"). Cards stay about as small as libvips wrote
 // them (13 KB), and a card is fetched when a link is shared, not each time a page is read.
-const DEFLATE_LEVEL = 7;
+export const DEFLATE_LEVEL = 7;
 const ADLER_MOD = 65521;
 const compress = promisify(deflateRaw);
 

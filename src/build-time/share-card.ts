@@ -11,7 +11,7 @@ import { colour } from './palette';
 import { CARD_FAMILIES, CARD_FONT_VERSIONS, useCardFonts } from './card-fonts';
 import { cachedCard } from './share-card-cache';
 import { paletteFor, rgbOf, type Rgb } from './card-palette';
-import { packBand, pngFromBands, type PackedBand } from './card-png';
+import { DEFLATE_LEVEL, packBand, pngFromBands, type PackedBand } from './card-png';
 import { CARD_HEIGHT, CARD_WIDTH } from '../lib/share-card-size';
 
 /** tokens.css colours; a card is an image, so it cannot read custom properties. */
@@ -190,8 +190,13 @@ function packedBand(svg: string, colours: readonly Rgb[]): Promise<PackedBand> {
 }
 
 // What else decides the PNG besides the SVG: a new sharp or font draws every card once more, and
-// bands cut at other rows compress to other bytes.
-const RENDERER = JSON.stringify({ bands: [BAND_SPLIT, HOST_TOP, HOST_BOTTOM, depthBelow(84), depthBelow(34)], sharp: sharp.versions, fonts: CARD_FONT_VERSIONS });
+// bands cut at other rows, or compressed at another level, come to other bytes.
+const RENDERER = JSON.stringify({
+  bands: [BAND_SPLIT, HOST_TOP, HOST_BOTTOM, depthBelow(84), depthBelow(34)],
+  level: DEFLATE_LEVEL,
+  sharp: sharp.versions,
+  fonts: CARD_FONT_VERSIONS,
+});
 
 /** The card as a PNG of about 10–20 KB, well under what previews accept; drawn once per look (share-card-cache.ts). */
 export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
