@@ -285,12 +285,13 @@ for (const locale of LOCALES) {
     const storyForm = page.locator('section[data-story-endpoint] form');
     await storyForm.scrollIntoViewIfNeeded();
     await islandHydrated(storyForm);
-    // Every script the phone fetched by then: the network falls quiet once the form's are in.
-    await page.waitForLoadState('networkidle');
-    const fetched = (await Promise.all(scripts)).join('\n');
-    // Sentences only the script says (a failure, the queue): never in the page's HTML.
+    // Sentences only the script says (a failure, the queue): never in the page's HTML. The
+    // response that brings them may still be arriving when the form has woken.
     const own = getStrings(locale).form;
-    expect(fetched.includes(own.offline), `${locale}'s own words`).toBe(true);
+    const fetchedScripts = async () => (await Promise.all(scripts)).join('\n');
+    await expect.poll(async () => (await fetchedScripts()).includes(own.offline), { message: `${locale}'s own words` }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const fetched = await fetchedScripts();
     const others = LOCALES.filter((other) => other !== locale).flatMap((other) => [getStrings(other).form.offline, getStrings(other).form.queuedNextVisit]);
     expect(others.filter((sentence) => fetched.includes(sentence))).toEqual([]);
   });
