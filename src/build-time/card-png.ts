@@ -20,8 +20,9 @@ export interface PackedBand {
 
 // Level 7: a card's own band in 3 ms rather than level 8's 9, for about 1 KB more per card (the
 // site's 207 cards average 12.9 KB against 11.9). With a thousand stories, level 8 made the cold
-// build about a fifth slower (docs/bench.md, "Scale"). Cards stay about as small as libvips wrote
-// them (13 KB), and a card is fetched when a link is shared, not each time a page is read.
+// build about a fifth slower (docs/decisions.md, "A cold build of a large site"). Cards stay about
+// as small as libvips wrote them (13 KB), and a card is fetched when a link is shared, not each
+// time a page is read.
 export const DEFLATE_LEVEL = 7;
 const ADLER_MOD = 65521;
 const compress = promisify(deflateRaw);
