@@ -19,6 +19,8 @@ import { policyDirectives, storyOrigins } from './security/policy.js';
 import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
 import { CARD_CACHE_ENV } from './share-card-cache';
+import { CARD_BAND_WORKER_ENV } from './card-band-drawer';
+import { cardsAmongPages } from './cards-among-pages';
 import { copyEditionFonts } from './edition-fonts';
 
 type CspConfig = Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>;
@@ -63,6 +65,11 @@ export default function streeSite(): AstroIntegration {
         base = normaliseBase(config.base);
         // The share cards' cache lives with Astro's own, in the folder hosts keep between builds.
         process.env[CARD_CACHE_ENV] = fileURLToPath(new URL('share-cards/', config.cacheDir));
+        // The cards' drawing thread runs from its source file: the pages' code is bundled elsewhere.
+        process.env[CARD_BAND_WORKER_ENV] = fileURLToPath(new URL('./card-band-worker.js', import.meta.url));
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer(cardsAmongPages);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);

@@ -4,14 +4,17 @@
 // band is drawn and compressed once per build however many cards show it (card-png.ts): the kicker
 // of a category in one edition is on every card of that category, the foot on every card of the
 // build, and a story's title and words on its card in every edition that shows it untranslated.
-// Only the middle band is a card's own, so it is cut as short as its lines allow.
+// Only the middle band is a card's own, so it is cut as short as its lines allow. Bands are drawn
+// on a thread of their own (card-band-drawer.ts) while the build renders pages.
 import sharp from 'sharp';
 import logo from '../assets/logo.svg?raw';
 import { colour } from './palette';
 import { CARD_FAMILIES, CARD_FONT_VERSIONS, useCardFonts } from './card-fonts';
 import { cachedCard } from './share-card-cache';
 import { paletteFor, rgbOf, type Rgb } from './card-palette';
-import { DEFLATE_LEVEL, packBand, pngFromBands, type PackedBand } from './card-png';
+import { pngFromBands } from './card-png';
+import { DEFLATE_LEVEL, type PackedBand } from './card-band.js';
+import { drawBand } from './card-band-drawer';
 import { CARD_HEIGHT, CARD_WIDTH } from '../lib/share-card-size';
 
 /** tokens.css colours; a card is an image, so it cannot read custom properties. */
@@ -151,7 +154,6 @@ export function shareCardBands(card: ShareCard): string[] {
 /** Draws an SVG to pixels, 4 bytes each (RGBA). */
 function pixelsOf(svg: string): Promise<Uint8Array> {
   useCardFonts();
-  // Not copied: a band's pixels are 2 MB, and thousands of copies keep the garbage collector busy.
   return sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
 }
 
@@ -181,7 +183,9 @@ const packedBands = new Map<string, Promise<PackedBand>>();
 function packedBand(svg: string, colours: readonly Rgb[]): Promise<PackedBand> {
   let band = packedBands.get(svg);
   if (!band) {
-    band = pixelsOf(svg).then((pixels) => packBand(pixels, CARD_WIDTH, colours));
+    // The drawing thread reads the card fonts too: fontconfig is set up once, for the whole process.
+    useCardFonts();
+    band = drawBand(svg, CARD_WIDTH, colours);
     // A failed drawing is not kept: the next card asks again, and the build reports the error.
     band.catch(() => packedBands.delete(svg));
     packedBands.set(svg, band);

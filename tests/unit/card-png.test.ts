@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { adler32, joinAdler32, packBand, pngFromBands } from '../../src/build-time/card-png';
+import { joinAdler32, pngFromBands } from '../../src/build-time/card-png';
+import { adler32, packBand } from '../../src/build-time/card-band.js';
 import { paletteFor, type Rgb } from '../../src/build-time/card-palette';
 
 /** RGBA bytes of `width` × n pixels, each given as an [r, g, b]. */
@@ -42,7 +43,7 @@ describe('a PNG written band by band', () => {
     const middle = [WHITE, WHITE, WHITE, WHITE, WHITE, GREEN, GREEN, RED, RED, WHITE];
     const bottom = [GREEN, GREEN, GREEN, GREEN, GREEN];
     const palette = [WHITE, RED, GREEN];
-    const bands = await Promise.all([top, middle, bottom].map((rows) => packBand(rgba(rows), width, palette)));
+    const bands = [top, middle, bottom].map((rows) => packBand(rgba(rows), width, palette));
     const png = pngFromBands(width, 4, palette, bands);
 
     // A reader checks the stream's Adler-32 as it inflates: a wrongly joined check fails here.
@@ -54,8 +55,8 @@ describe('a PNG written band by band', () => {
 
   it('gives each pixel the nearest colour of its palette', async () => {
     const palette = [WHITE, RED];
-    const [band] = await Promise.all([packBand(rgba([[250, 250, 250], [190, 30, 50]]), 2, palette)]);
-    const { data } = await sharp(pngFromBands(2, 1, palette, [band!])).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const band = packBand(rgba([[250, 250, 250], [190, 30, 50]]), 2, palette);
+    const { data } = await sharp(pngFromBands(2, 1, palette, [band])).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([...data]).toEqual([...WHITE, ...RED]);
   });
 });
