@@ -9,12 +9,11 @@ import { normaliseBase } from '../lib/base-path.js';
 import { linksOutsideBase } from './base-links.js';
 import { editorBackend } from './admin-backend.js';
 import { EDITOR_FOLDER, htmlFiles } from './dist-files.js';
-import { linksToSamples, sampleAddresses, sampleValues, untranslatedEntries } from './unfinished-content.js';
+import { sampleAddresses, sampleValues, untranslatedEntries } from './unfinished-content.js';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { adminPolicyDirectives } from './security/admin-policy.js';
 import { writeSecurityHeaders } from './security/headers.js';
 import { checkPages } from './security/check-pages.js';
-import { metaPolicy } from './security/page-check.js';
 import { policyDirectives, storyOrigins } from './security/policy.js';
 import { RUNTIME_STYLE_HASHES } from './security/runtime-styles.js';
 import { buildServiceWorker } from './service-worker.js';
@@ -73,16 +72,18 @@ export default function streeSite(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
+        const content = `${root}/src/content`;
         // Astro gives every page the hashes of the whole site's inline code: each keeps its own, and
-        // those of the styles its islands' libraries insert.
-        const pages = (await checkPages(htmlFiles(dist))).map((page) => ({ ...page, file: page.file.slice(dist.length) }));
+        // those of the styles its islands' libraries insert. A sample never acts as real
+        // (src/lib/samples.ts): no page may link to one.
+        const checked = await checkPages(htmlFiles(dist), { samples: sampleAddresses(content) });
+        const pages = checked.map((page) => ({ ...page, file: page.file.slice(dist.length) }));
 
         failOn(
           pages.flatMap(({ file, problems }) => problems.map((problem) => `${file}: ${problem}`)),
           'Markup that a Content-Security-Policy cannot allow safely',
         );
-        const policies = pages.map(({ file, html }) => ({ file, policy: metaPolicy(html) }));
-        failOn(policies.filter(({ policy }) => !policy).map(({ file }) => `${file}: no policy <meta>`), 'Pages without a policy');
+        failOn(pages.filter(({ policy }) => !policy).map(({ file }) => `${file}: no policy <meta>`), 'Pages without a policy');
         // The fonts the editions' pages name in their heads (docs/design.md, "Letters on every phone").
         const fonts = copyEditionFonts(dist);
         logger.info(`Edition fonts: ${fonts.join(', ') || 'none'}.`);
@@ -94,18 +95,16 @@ export default function streeSite(): AstroIntegration {
         const editor = editorBackend(process.env);
         const hasEditor = existsSync(join(dist, EDITOR_FOLDER));
         const editorPolicy = hasEditor ? adminPolicyDirectives({ apiOrigin: editor.apiOrigin }).join('; ') : undefined;
-        writeSecurityHeaders(dist, policies.map(({ policy }) => policy!), { editorPolicy });
+        const formPages = new Set(checked.filter(({ hasForm }) => hasForm).map(({ file }) => file));
+        writeSecurityHeaders(dist, pages.map(({ policy }) => policy!), { editorPolicy, hasForm: (file) => formPages.has(file) });
         if (hasEditor && !editor.isSet) {
           logger.warn('The editor at /admin/ names no repository: set CMS_REPO=owner/name where the site is built (README, "Editing in the browser").');
         }
 
         failOn(linksOutsideBase(dist, base), `Addresses outside the base ${base}`);
 
-        const content = `${root}/src/content`;
-        // A sample never acts as real (src/lib/samples.ts): no page may link to one.
-        const sampleLinks = sampleAddresses(content);
         failOn(
-          pages.flatMap(({ file, html }) => linksToSamples(html, sampleLinks).map((problem) => `${file}: ${problem}`)),
+          pages.flatMap(({ file, sampleLinks }) => sampleLinks.map((problem) => `${file}: ${problem}`)),
           'Links to sample values; show them as samples instead (src/lib/samples.ts)',
         );
         const samples = sampleValues(content);

@@ -235,19 +235,29 @@ describe("each page's own policy", () => {
   });
 
   it('checks a large site on several workers, writing each page back narrowed, in the order asked', async () => {
-    // Enough pages for a worker per core; every seventh holds an event handler.
+    // Enough pages for a worker per core: every seventh holds an event handler, every fifth the
+    // story form, every eleventh a link to a sample phone.
+    const SAMPLE_PHONE = { address: 'tel:910000000000', where: 'src/content/settings/site.json: phones' };
     const files = Array.from({ length: 250 }, (_, i) => {
       const file = join(dist, `page-${i}.html`);
-      writeFileSync(file, withMeta(`${hashSource(SCRIPT)} 'sha256-OTHERPAGE='`, `<script>${SCRIPT}</script><p${i % 7 ? '' : ' onclick="x()"'}>${i}</p>`));
+      const form = i % 5 ? '' : '<section data-story-endpoint="/story"></section>';
+      const call = i % 11 ? '' : '<a href="tel:+91 00000 00000">Call</a>';
+      writeFileSync(file, withMeta(`${hashSource(SCRIPT)} 'sha256-OTHERPAGE='`, `<script>${SCRIPT}</script><p${i % 7 ? '' : ' onclick="x()"'}>${i}</p>${form}${call}`));
       return file;
     });
-    const checked = await checkPages(files);
+    const checked = await checkPages(files, { samples: [SAMPLE_PHONE] });
     expect(checked.map(({ file }) => file)).toEqual(files);
-    expect(checked.filter(({ problems }) => problems.length > 0).map(({ file }) => file)).toEqual(files.filter((_, i) => i % 7 === 0));
-    for (const { file, html } of checked) {
-      expect(readFileSync(file, 'utf8')).toBe(html);
-      expect(html).toContain(`>${files.indexOf(file)}</p>`);
-      expect(directivesOf(metaPolicy(html)!).get('script-src')).toEqual(["'self'", hashSource(SCRIPT)]);
+    const which = (has: (page: (typeof checked)[number]) => boolean) => checked.filter(has).map(({ file }) => files.indexOf(file));
+    const every = (n: number) => files.map((_, i) => i).filter((i) => i % n === 0);
+    expect(which(({ problems }) => problems.length > 0)).toEqual(every(7));
+    expect(which(({ hasForm }) => hasForm)).toEqual(every(5));
+    expect(which(({ sampleLinks }) => sampleLinks.length > 0)).toEqual(every(11));
+    expect(checked[0]!.sampleLinks).toEqual(['tel:+91 00000 00000 (a sample: src/content/settings/site.json: phones)']);
+    for (const { file, policy } of checked) {
+      const written = readFileSync(file, 'utf8');
+      expect(written).toContain(`>${files.indexOf(file)}</p>`);
+      expect(policy).toBe(metaPolicy(written));
+      expect(directivesOf(policy!).get('script-src')).toEqual(["'self'", hashSource(SCRIPT)]);
     }
   });
 });

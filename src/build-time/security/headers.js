@@ -114,14 +114,16 @@ export function sitePatterns(dist) {
  * Writes the security block of `{dist}/_headers`, keeping any lines others put there.
  * @param {string} dist
  * @param {string[]} pagePolicies the policy of each visitor's page
- * @param {{ editorPolicy?: string }} [options] the policy of /admin/, when the site has the editor
+ * @param {{ editorPolicy?: string, hasForm?: (file: string) => boolean }} [options] the policy of
+ *   /admin/, when the site has the editor; whether a page of dist/ holds the story form, when the
+ *   build already knows (else each page is read)
  */
-export function writeSecurityHeaders(dist, pagePolicies, { editorPolicy } = {}) {
+export function writeSecurityHeaders(dist, pagePolicies, { editorPolicy, hasForm = (file) => hasStoryForm(readFileSync(file, 'utf8')) } = {}) {
   const file = join(dist, '_headers');
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const header = ([name, value]) => `  ${name}: ${value}`;
   const site = header(['Content-Security-Policy', sitePolicy(pagePolicies)]);
-  const pages = htmlFiles(dist).map((page) => ({ path: sitePathOf(dist, page), hasForm: hasStoryForm(readFileSync(page, 'utf8')) }));
+  const pages = htmlFiles(dist).map((page) => ({ path: sitePathOf(dist, page), hasForm: hasForm(page) }));
   const recording = recordingPatterns(pages.filter(({ hasForm }) => hasForm).map(({ path }) => path), pages.map(({ path }) => path));
   const microphone = header(['Permissions-Policy', permissionsPolicy({ microphone: true })]);
   const editor = (policy) => header(['Content-Security-Policy', [policy, ...HEADER_ONLY_DIRECTIVES].join('; ')]);
