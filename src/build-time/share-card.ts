@@ -1,9 +1,10 @@
 // The picture a shared link shows on WhatsApp, Facebook or X: drawn as SVG in the site's palette
 // (src/styles/tokens.css) and rendered to PNG, the format every link preview reads. A card is drawn
 // in three bands of rows: the kicker line, the title and words, and the address at the foot. Each
-// band is drawn and compressed once per build however many cards show it (card-png.ts): the kicker
-// of a category in one edition is on every card of that category, the foot on every card of the
-// build, and a story's title and words on its card in every edition that shows it untranslated.
+// band is drawn and compressed once per build however many cards show it (card-band.js), and the
+// bands are joined into each card's PNG as bytes (card-png.ts): the kicker of a category in one
+// edition is on every card of that category, the foot on every card of the build, and a story's
+// title and words on its card in every edition that shows it untranslated.
 // Only the middle band is a card's own, so it is cut as short as its lines allow. Bands are drawn
 // on a thread of their own (card-band-drawer.ts) while the build renders pages.
 import sharp from 'sharp';
