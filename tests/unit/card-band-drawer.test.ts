@@ -23,7 +23,8 @@ describe('the share cards’ drawing thread', () => {
   it('fails the band it cannot draw, saying why, and goes on drawing the next', async () => {
     const broken = drawBand('<svg xmlns="http://www.w3.org/2000/svg" width="300"', 300, PALETTE);
     const next = drawBand(band('Salaam Stree'), 300, PALETTE);
-    await expect(broken).rejects.toThrow(/a share card's band could not be drawn: .*svg/i);
+    // The reason is sharp's own, and its wording varies ("corrupt header", "svgload: …"): some reason follows.
+    await expect(broken).rejects.toThrow(/^a share card's band could not be drawn: \S/);
     await expect(next).resolves.toMatchObject({ length: 60 * (1 + 150) });
   });
 });
