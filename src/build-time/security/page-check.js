@@ -5,19 +5,31 @@ import { parse } from 'parse5';
 
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href']);
 
-function* elements(node) {
-  if (node.tagName) yield node;
-  for (const child of node.childNodes ?? []) yield* elements(child);
-  if (node.content) yield* elements(node.content);
+/**
+ * Every element under `root`, a <template>'s content included, in document order. A loop rather
+ * than nested generators: with thousands of pages of a thousand elements each, walking was a tenth
+ * of the checks.
+ */
+function elementsOf(root) {
+  const found = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node.tagName) found.push(node);
+    if (node.content) pending.push(node.content);
+    const children = node.childNodes ?? [];
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+  }
+  return found;
 }
 
 // Without scripting, <noscript> holds markup rather than text: what is in it is checked too.
 const parsePage = (html) => parse(html, { scriptingEnabled: false });
 
-/** The problems of a parsed page, as `unsafeMarkup` lists them. */
-function problemsIn(document) {
+/** The problems of a parsed page's elements, as `unsafeMarkup` lists them. */
+function problemsIn(elements) {
   const problems = [];
-  for (const element of elements(document)) {
+  for (const element of elements) {
     const tag = element.tagName;
     for (const { name, value } of element.attrs ?? []) {
       if (/^on[a-z]+$/.test(name)) problems.push(`<${tag} ${name}="…">: an event handler in HTML`);
@@ -34,7 +46,7 @@ function problemsIn(document) {
  * @returns {string[]}
  */
 export function unsafeMarkup(html) {
-  return problemsIn(parsePage(html));
+  return problemsIn(elementsOf(parsePage(html)));
 }
 
 /**
@@ -77,11 +89,11 @@ export function hashSource(text) {
 const textOf = (node) => (node.childNodes ?? []).map((child) => child.value ?? '').join('');
 const attrOf = (node, name) => node.attrs?.find((a) => a.name === name)?.value;
 
-/** The CSP sources of the inline scripts and styles a parsed page holds, `styleHashes` added to its styles. */
-function inlineSources(document, styleHashes) {
+/** The CSP sources of the inline scripts and styles among a parsed page's elements, `styleHashes` added to its styles. */
+function inlineSources(elements, styleHashes) {
   // Inside <noscript> too: a page read without scripting shows it as markup.
   const used = { 'script-src': new Set(), 'style-src': new Set(styleHashes.map((hash) => `'${hash}'`)) };
-  for (const element of elements(document)) {
+  for (const element of elements) {
     const isScript = element.tagName === 'script' && attrOf(element, 'src') === undefined
       && RUNNABLE.has((attrOf(element, 'type') ?? '').toLowerCase());
     if (isScript) used['script-src'].add(hashSource(textOf(element)));
@@ -112,7 +124,7 @@ function narrowed(html, policy, used) {
 export function narrowPolicy(html, { styleHashes = [] } = {}) {
   const policy = metaPolicy(html);
   if (!policy) return html;
-  return narrowed(html, policy, inlineSources(parsePage(html), styleHashes));
+  return narrowed(html, policy, inlineSources(elementsOf(parsePage(html)), styleHashes));
 }
 
 /**
@@ -123,10 +135,10 @@ export function narrowPolicy(html, { styleHashes = [] } = {}) {
  * @returns {{ html: string, problems: string[] }}
  */
 export function checkPage(html, { styleHashes = [] } = {}) {
-  const document = parsePage(html);
+  const elements = elementsOf(parsePage(html));
   const policy = metaPolicy(html);
   return {
-    html: policy ? narrowed(html, policy, inlineSources(document, styleHashes)) : html,
-    problems: problemsIn(document),
+    html: policy ? narrowed(html, policy, inlineSources(elements, styleHashes)) : html,
+    problems: problemsIn(elements),
   };
 }
