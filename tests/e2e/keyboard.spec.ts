@@ -17,9 +17,19 @@ const categories = storyCategoryIds();
 const gallery = (page: Page) => page.locator('#salaamstree');
 const storyForm = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
 
-/** Whether the focused element is `target` or inside it. */
-const hasFocusWithin = (target: Locator) =>
-  target.evaluateAll((elements) => elements.some((element) => element.contains(document.activeElement)));
+/**
+ * Whether the focused element is `target` or inside it. Playwright finds the elements, then runs the
+ * check on them in a later task: an island that wakes in between (the menu's link becomes its button
+ * as focus reaches it) leaves the check an element no longer in the page, which holds no focus. The
+ * answer then is not yet known, and it looks again.
+ */
+async function hasFocusWithin(target: Locator) {
+  for (;;) {
+    const answer = await target.evaluateAll((elements) =>
+      (elements.every((element) => element.isConnected) ? elements.some((element) => element.contains(document.activeElement)) : undefined));
+    if (answer !== undefined) return answer;
+  }
+}
 
 /** Presses Tab until focus is on or inside `target`, as a visitor would; fails if it never gets there. */
 async function tabTo(page: Page, target: Locator, what: string) {
@@ -33,8 +43,10 @@ async function tabTo(page: Page, target: Locator, what: string) {
 /** Opens /home and, by keyboard alone, its menu drawer; returns the menu button and the drawer. */
 async function openDrawerByKeyboard(page: Page) {
   await page.goto('/home');
+  // Without its script the control is a link to the footer's links. Once the script is here the
+  // link says it acts as a button; focus wakes it, and the button that takes its place keeps focus.
   const button = page.getByRole('button', { name: /menu/i });
-  await expect(button).toBeVisible(); // hydrated: before JavaScript the control is a link to the footer
+  await expect(button).toBeVisible();
   await tabTo(page, button, 'the menu button');
   await page.keyboard.press('Enter');
   return { button, dialog: page.getByRole('dialog') };
