@@ -87,6 +87,24 @@ async function save(page: Page) {
   await page.getByRole('group', { name: 'Content Editor' }).getByRole('button', { name: 'Save', exact: true }).click();
 }
 
+/**
+ * Saves a new entry and waits until the editor has taken it: it then goes back to the collection's
+ * list. If it does not, the fields it refused are named, rather than a file found missing later.
+ */
+async function saveNewStory(page: Page) {
+  await save(page);
+  try {
+    await expect(page.getByRole('main', { name: named('Stories Collection') })).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    const refused = await page.getByRole('group', { name: /Field/ }).filter({ hasText: /required|invalid/i })
+      .evaluateAll((groups) => groups.map((group) => {
+        const pane = group.parentElement?.closest('[role="group"][aria-label^="Edit"]')?.getAttribute('aria-label');
+        return `${pane ?? 'a pane'}: ${group.getAttribute('aria-label')}`.replace(/[\u2068\u2069]/g, '');
+      }));
+    throw new Error(`The editor did not save the new story. Fields it refused: ${refused.join('; ') || 'none shown'}.`, { cause: error });
+  }
+}
+
 /** The working copy as the editor left it, on disk where the schema check reads it. */
 async function checkAgainstSchema(page: Page) {
   const root = resolve('test-results/admin-working-copy');
@@ -174,7 +192,7 @@ test('with no network, she edits a story in two languages, fixes a refused field
   await field(newGujarati, 'Summary').getByRole('textbox').fill('નર્સ, જેમણે પોતાના તાલુકામાં સ્ત્રીઓ માટે રાતનું દવાખાનું ખોલ્યું');
   await field(newGujarati, 'Image alt').getByRole('textbox').fill('ચિત્ર: ઘેરા ગુલાબી રંગનું ગોળ ટપકું');
   await field(newGujarati, 'Text').getByRole('textbox').fill('આશા દેવી ગામના દવાખાનામાં નર્સ છે.');
-  await save(page);
+  await saveNewStory(page);
 
   await expect.poll(async () => Object.keys(await workingCopyFiles(page, 'src/content/hi/stories/health')), { timeout: 30_000 }).toContain(
     'src/content/hi/stories/health/asha-devi.md',
