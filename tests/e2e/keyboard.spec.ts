@@ -64,6 +64,20 @@ const focusedDescription = (page: Page) =>
     return `<${element.tagName.toLowerCase()}> "${name.trim().replace(/\s+/g, ' ').slice(0, 60)}" in ${where}`;
   });
 
+/**
+ * Puts focus on the page's last link, at the bottom, then presses Tab out of the page and into it
+ * again at its top: the page glides back up, a smooth scroll of its whole height, and goes on
+ * gliding while she tabs on through the header.
+ */
+async function tabRoundToTop(page: Page) {
+  await page.evaluate(() => {
+    const links = document.querySelectorAll<HTMLElement>('footer a[href]');
+    links[links.length - 1]!.focus({ preventScroll: true });
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  });
+  await page.keyboard.press('Tab');
+}
+
 for (const width of WIDTHS) {
   test.describe(`keyboard on /home at ${width} px`, everyChangeIf(width === 360), () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
@@ -316,5 +330,33 @@ test.describe('keyboard on /home at 360 px', () => {
     });
     expect(goesOnFromTeams, await focusedDescription(page)).toBe(true);
   });
+
+  // Chromium drops a fragment's scroll while an earlier smooth scroll is under way: without the
+  // page's own scroll to the section (src/browser/section-links.ts) she stayed at the top.
+  test('a drawer section link leads to its section while the page still glides back up', WHOLE_RUN, async ({ page }) => {
+    await page.goto('/home');
+    const button = page.getByRole('button', { name: /menu/i });
+    await expect(button).toBeVisible();
+    await tabRoundToTop(page);
+    await tabTo(page, button, 'the menu button');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await tabTo(page, dialog.getByRole('link', { name: 'Teams', exact: true }), 'the Teams link');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('#teams')).toBeInViewport();
+  });
 });
 
+test.describe('keyboard on /home at 1280 px, the page still moving', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a header section link leads to its section while the page still glides back up', WHOLE_RUN, async ({ page }) => {
+    await page.goto('/home');
+    await tabRoundToTop(page);
+    const teams = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams', exact: true });
+    await tabTo(page, teams, 'the Teams link');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#teams')).toBeInViewport();
+  });
+});
