@@ -5,7 +5,7 @@
 // The files the editor wrote are then checked against the schema (tests/unit/content-files.test.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seedWorkingCopy, workingCopyFiles } from './admin-repo';
 import { WHOLE_RUN } from './runs';
@@ -105,9 +105,12 @@ async function saveNewStory(page: Page) {
   }
 }
 
-/** The working copy as the editor left it, on disk where the schema check reads it. */
+/**
+ * The working copy as the editor left it, on disk where the schema check reads it: in the test's own
+ * folder, since the two editing tests run at once and a shared one was emptied under the other.
+ */
 async function checkAgainstSchema(page: Page) {
-  const root = resolve('test-results/admin-working-copy');
+  const root = test.info().outputPath('working-copy');
   rmSync(root, { recursive: true, force: true });
   for (const folder of ['src/content', 'src/assets']) {
     for (const [path, text] of Object.entries(await workingCopyFiles(page, folder))) {
