@@ -40,13 +40,17 @@ async function tabTo(page: Page, target: Locator, what: string) {
   throw new Error(`${MAX_TABS} presses of Tab never reached ${what}`);
 }
 
-/** Opens /home and, by keyboard alone, its menu drawer; returns the menu button and the drawer. */
-async function openDrawerByKeyboard(page: Page) {
+/**
+ * Opens /home and, by keyboard alone, its menu drawer; returns the menu button and the drawer.
+ * `beforeTabbing` runs once the page is open, before the first Tab.
+ */
+async function openDrawerByKeyboard(page: Page, beforeTabbing?: () => Promise<void>) {
   await page.goto('/home');
   // Without its script the control is a link to the footer's links. Once the script is here the
   // link says it acts as a button; focus wakes it, and the button that takes its place keeps focus.
   const button = page.getByRole('button', { name: /menu/i });
   await expect(button).toBeVisible();
+  await beforeTabbing?.();
   await tabTo(page, button, 'the menu button');
   await page.keyboard.press('Enter');
   return { button, dialog: page.getByRole('dialog') };
@@ -343,13 +347,7 @@ test.describe('keyboard on /home at 360 px', () => {
   // Chromium drops a fragment's scroll while an earlier smooth scroll is under way: without the
   // page's own scroll to the section (src/browser/section-links.ts) she stayed at the top.
   test('a drawer section link leads to its section while the page still glides back up', WHOLE_RUN, async ({ page }) => {
-    await page.goto('/home');
-    const button = page.getByRole('button', { name: /menu/i });
-    await expect(button).toBeVisible();
-    await tabRoundToTop(page);
-    await tabTo(page, button, 'the menu button');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const { dialog } = await openDrawerByKeyboard(page, () => tabRoundToTop(page));
     await tabTo(page, dialog.getByRole('link', { name: 'Teams', exact: true }), 'the Teams link');
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
